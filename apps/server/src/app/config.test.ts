@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/digest');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, '/srv/digest');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      dataDir: '/srv/digest/data',
+      databaseUrl: undefined,
+      roles: ['api', 'worker', 'scheduler'],
+      smtpUrl: undefined,
+      mailFrom: 'Digest <digest@localhost>',
+      mailDomain: 'localhost',
+    });
+  });
+
+  it('derives APP_URL from PORT and MAIL_DOMAIN from APP_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    const config = loadConfig({ APP_URL: 'https://digest.example.com/' });
+    expect(config.appUrl).toBe('https://digest.example.com');
+    expect(config.mailDomain).toBe('digest.example.com');
+  });
+
+  it('reads a subset of roles and ignores repeats and spaces', () => {
+    expect(loadConfig({ ROLES: 'worker, scheduler,worker' }).roles).toEqual(['worker', 'scheduler']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_URL', 'localhost:3000'],
+    ['DATABASE_URL', 'nonsense'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['ROLES', 'api,web'],
+    ['APP_SECRET', 'too-short'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_FROM', 'not an address'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}=`));
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'nonsense' });
+    expect(problems.map((problem) => problem.split('=')[0])).toEqual(['PORT', 'DATABASE_URL']);
+  });
+
+  it('never repeats a secret in its message', () => {
+    const [problem] = problemsOf({ APP_SECRET: 'short-secret-value' });
+    expect(problem).not.toContain('short-secret-value');
+  });
+
+  it('is documented in the README configuration table, variable by variable', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    for (const name of Object.keys(CONFIG_VARIABLES)) expect(readme).toContain(`| \`${name}\``);
+  });
+});

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type HealthDeps, healthRoutes } from '../modules/health/health.routes';
+import type { Logger } from '../platform/logger';
+import { AppError, handleError } from './errors';
+
+export interface HttpServerDeps {
+  logger: Logger;
+  appUrl: string;
+  /** Folder of the built SPA (index.html + assets); when missing, only the API is served. */
+  webDistDir: string;
+  health: HealthDeps;
+  /** Extra API plugins, registered under /api (tests add routes this way). */
+  apiPlugins?: FastifyPluginAsyncZod[];
+}
+
+// Request ids from a proxy are kept when they look like ids; anything else is replaced.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export type HttpServer = Awaited<ReturnType<typeof buildHttpServer>>;
+
+export async function buildHttpServer(deps: HttpServerDeps) {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Behind a proxy the client address comes from X-Forwarded-For (rate limits key on it).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const https = deps.appUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { ...CONTENT_SECURITY_POLICY, upgradeInsecureRequests: https ? [] : null },
+    },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Wired for every route, applied by the routes that set `config.rateLimit` (sign-in, recovery…).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Digest API', version: '1.0.0', description: 'The API of Digest, served under /api.' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(deps.health));
+      for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
+    },
+    { prefix: '/api' },
+  );
+
+  const spaIndex = path.join(deps.webDistDir, 'index.html');
+  const spaBuilt = existsSync(spaIndex);
+  if (spaBuilt) {
+    await app.register(fastifyStatic, {
+      root: deps.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset's name, so assets never change under their URL.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || !spaBuilt || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: `No route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    // History fallback: the SPA owns every path outside /api.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The database in either mode, with what the rest of the program needs to know about it. */
+export type EmbeddedDatabaseHandle = {
+  kind: 'embedded';
+  db: Database;
+  pglite: PGlite;
+  close(): Promise<void>;
+};
+export type PostgresDatabaseHandle = {
+  kind: 'postgres';
+  db: Database;
+  pool: pg.Pool;
+  connectionString: string;
+  close(): Promise<void>;
+};
+export type DatabaseHandle = EmbeddedDatabaseHandle | PostgresDatabaseHandle;
+
+export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
+  return {
+    kind: 'embedded',
+    db: drizzlePglite(pglite, { schema }) as unknown as Database,
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+export function postgresDatabase(connectionString: string, poolSize = 10): PostgresDatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, application_name: 'digest' });
+  return {
+    kind: 'postgres',
+    db: drizzlePostgres(pool, { schema }) as unknown as Database,
+    pool,
+    connectionString,
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite stored in DATA_DIR/pglite. */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const handle = postgresDatabase(options.databaseUrl);
+    await handle.pool.query('select 1');
+    return handle;
+  }
+  const directory = path.join(options.dataDir, 'pglite');
+  await mkdir(directory, { recursive: true });
+  return embeddedDatabase(await PGlite.create(directory));
+}
+
+export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'embedded') await handle.pglite.query('select 1');
+  else await handle.pool.query('select 1');
+}

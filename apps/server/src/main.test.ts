@@ -1,0 +1,132 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const running = new Set<ChildProcessWithoutNullStreams>();
+const folders: string[] = [];
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function runServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function urlOf(started: Started): Promise<string> {
+  let url: string | undefined;
+  await expect
+    .poll(
+      () => {
+        url = /Digest is running at (\S+)/.exec(started.output())?.[1];
+        return url;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBeDefined();
+  return url ?? '';
+}
+
+async function tempDataDir() {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'digest-main-'));
+  folders.push(folder);
+  return folder;
+}
+
+afterEach(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+describe('starting the server', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'nonsense'],
+  ])('stops at once with a message naming %s when it is %s', async (name, value) => {
+    const started = runServer({ [name]: value, DATA_DIR: await tempDataDir() });
+    expect(await started.exited).not.toBe(0);
+    expect(started.output()).toContain(`${name}=`);
+  });
+
+  it('serves health on the embedded database, refuses a second process on the same DATA_DIR, stops cleanly on SIGTERM and keeps the data', async () => {
+    const dataDir = await tempDataDir();
+    const first = runServer({ DATA_DIR: dataDir });
+    const url = await urlOf(first);
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: { kind: 'embedded' } });
+
+    const second = runServer({ DATA_DIR: dataDir });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/is in use by another Digest process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'digest.lock'))).toBe(false);
+
+    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    await pglite.query("insert into users (email) values ('kept@example.com')");
+    await pglite.close();
+
+    const restarted = runServer({ DATA_DIR: dataDir });
+    await urlOf(restarted);
+    restarted.child.kill('SIGINT');
+    expect(await restarted.exited).toBe(0);
+
+    const reopened = await PGlite.create(path.join(dataDir, 'pglite'));
+    const { rows } = await reopened.query<{ email: string }>('select email from users');
+    await reopened.close();
+    expect(rows).toEqual([{ email: 'kept@example.com' }]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs the api and the worker as separate processes on PostgreSQL',
+    async () => {
+      const database = await createTestDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      try {
+        const dataDir = await tempDataDir();
+        const env = { DATABASE_URL: database.connectionString, DATA_DIR: dataDir };
+        const worker = runServer({ ...env, ROLES: 'worker,scheduler' });
+        const api = runServer({ ...env, ROLES: 'api' });
+        const url = await urlOf(api);
+        const health = await (await fetch(`${url}/api/health`)).json();
+        expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres' }, roles: ['api'] });
+        await expect.poll(() => worker.output(), { timeout: 30_000 }).toContain('Digest started');
+        expect(worker.output()).not.toContain('Digest is running at');
+        api.child.kill('SIGTERM');
+        worker.child.kill('SIGTERM');
+        expect(await api.exited).toBe(0);
+        expect(await worker.exited).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { type Config, ConfigError, loadConfig } from './app/config';
+import { startDigest } from './app/start';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
+import { migrateDatabase } from './db/migrate';
+import { createLogger } from './platform/logger';
+
+// src/main.ts and dist/main.js sit at the same depth, so this finds apps/web/dist from both.
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function fail(message: string): never {
+  console.error(`digest: ${message}`);
+  process.exit(1);
+}
+
+async function migrateOnly(config: Config) {
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  try {
+    lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    throw error;
+  }
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
+
+  if (process.argv.includes('--migrate-only')) {
+    await migrateOnly(config);
+    logger.info({ database: config.databaseUrl ? 'postgres' : 'embedded' }, 'migrations applied');
+    return;
+  }
+
+  let running: Awaited<ReturnType<typeof startDigest>>;
+  try {
+    running = await startDigest(config, logger, WEB_DIST_DIR);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    logger.fatal({ err: error }, 'Digest could not start');
+    process.exit(1);
+  }
+  if (running.url) console.log(`Digest is running at ${running.url}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing running requests and jobs');
+    const deadline = setTimeout(() => {
+      logger.error('stop took too long: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5_000);
+    deadline.unref();
+    running.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

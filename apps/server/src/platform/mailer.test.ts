@@ -1,0 +1,494 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer, type MailerLogger, type OutgoingMail } from './mailer';
+
+// ---------------------------------------------------------------------------------------------------------
+// A real SMTP server on 127.0.0.1 and a logger that records what it is given.
+
+interface Received {
+  parsed: ParsedMail;
+  raw: string;
+  mailFrom: string | undefined;
+  rcptTo: string[];
+  user: string | undefined;
+}
+
+interface Behaviour {
+  /** When set, AUTH PLAIN/LOGIN is required and checked against these. */
+  auth?: { user: string; pass: string };
+  /** Reject RCPT TO with this code. */
+  rejectRcpt?: (address: string) => number | undefined;
+  /** Reject the message after DATA with this code. */
+  rejectData?: (session: SMTPServerSession) => number | undefined;
+}
+
+interface TestSmtpServer {
+  port: number;
+  received: Received[];
+  connections: number;
+  authAttempts: { user: string; pass: string | undefined; method: string }[];
+}
+
+function smtpError(responseCode: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+const openServers: SMTPServer[] = [];
+const openMailers: Mailer[] = [];
+const tempDirs: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(openMailers.splice(0).map((mailer) => mailer.close()));
+  await Promise.all(
+    openServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  );
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSmtpServer> {
+  const state: TestSmtpServer = { port: 0, received: [], connections: 0, authAttempts: [] };
+  const { auth } = behaviour;
+  const server = new SMTPServer({
+    logger: false,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    closeTimeout: 1000,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
+    onAuth(attempt, _session, callback) {
+      state.authAttempts.push({
+        user: attempt.username ?? '',
+        pass: attempt.password ?? undefined,
+        method: attempt.method,
+      });
+      if (auth && attempt.username === auth.user && attempt.password === auth.pass) {
+        callback(null, { user: attempt.username });
+      } else {
+        callback(smtpError(535, 'Authentication credentials invalid'));
+      }
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const code = behaviour.rejectRcpt?.(address.address);
+      callback(code ? smtpError(code, code < 500 ? 'Mailbox busy, try later' : 'No such user') : null);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const code = behaviour.rejectData?.(session);
+        if (code) {
+          callback(smtpError(code, code < 500 ? 'Queue full, try later' : 'Message refused'));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const { mailFrom, rcptTo } = session.envelope;
+        simpleParser(raw).then(
+          (parsed) => {
+            state.received.push({
+              parsed,
+              raw: raw.toString('utf8'),
+              mailFrom: mailFrom ? mailFrom.address : undefined,
+              rcptTo: rcptTo.map((r) => r.address),
+              user: session.user,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  openServers.push(server);
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  state.port = (server.server.address() as AddressInfo).port;
+  return state;
+}
+
+interface LogCall {
+  level: 'info' | 'warn' | 'error';
+  args: unknown[];
+}
+
+function recordingLogger(): MailerLogger & { calls: LogCall[] } {
+  const calls: LogCall[] = [];
+  return {
+    calls,
+    info: (...args: unknown[]) => void calls.push({ level: 'info', args }),
+    warn: (...args: unknown[]) => void calls.push({ level: 'warn', args }),
+    error: (...args: unknown[]) => void calls.push({ level: 'error', args }),
+  };
+}
+
+function mailerFor(options: Parameters<typeof createMailer>[0]): Mailer {
+  const mailer = createMailer(options);
+  openMailers.push(mailer);
+  return mailer;
+}
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'digest-mailer-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  return [field ?? []].flat().flatMap((group) => group.value.map((a) => a.address ?? ''));
+}
+
+/** The raw value of a header as written (names are case-insensitive: nodemailer writes `List-ID`). */
+function headerValue(parsed: ParsedMail, name: string): string | undefined {
+  const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).trim();
+}
+
+const FROM = 'Digest <digest@digest.test>';
+
+const mail: OutgoingMail = {
+  to: ['ann@example.com', 'bob@example.org'],
+  subject: 'Your Monday digest — 3 stories',
+  html: '<!DOCTYPE html><html><body><h1>Monday</h1><p>Body paragraph with <a href="https://digest.test/b/1">a link</a>.</p></body></html>',
+  text: 'Monday\n\nBody paragraph with a link https://digest.test/b/1.',
+  headers: {
+    'List-Id': 'Monday digest <digest-42.digest.test>',
+    'List-Unsubscribe': '<https://digest.test/unsubscribe/abc>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+  messageId: '<build-7.ann@digest.test>',
+};
+
+/** What every transport must deliver, checked on the parsed message. */
+function expectDelivered(parsed: ParsedMail) {
+  expect(parsed.subject).toBe('Your Monday digest — 3 stories');
+  expect(parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@digest.test' }]);
+  expect(addresses(parsed.to)).toEqual(['ann@example.com', 'bob@example.org']);
+  expect(parsed.html).toContain('<p>Body paragraph with <a href="https://digest.test/b/1">a link</a>.</p>');
+  expect(parsed.text?.trim()).toBe('Monday\n\nBody paragraph with a link https://digest.test/b/1.');
+  expect(parsed.messageId).toBe('<build-7.ann@digest.test>');
+  expect(headerValue(parsed, 'List-Id')).toBe('Monday digest <digest-42.digest.test>');
+  expect(headerValue(parsed, 'List-Unsubscribe')).toBe('<https://digest.test/unsubscribe/abc>');
+  expect(headerValue(parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  expect(parsed.date).toBeInstanceOf(Date);
+}
+
+function rejection(promise: Promise<unknown>): Promise<Error & { responseCode?: number; code?: string }> {
+  return promise.then(
+    () => {
+      throw new Error('expected the promise to reject');
+    },
+    (error: Error) => error,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('createMailer with SMTP_URL (pooled SMTP)', () => {
+  it('delivers subject, From, To, html, text, custom headers and the Message-ID', async () => {
+    const server = await startSmtpServer();
+    const logger = recordingLogger();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger,
+    });
+
+    expect(mailer.transport).toBe('smtp');
+    const result = await mailer.send(mail);
+
+    expect(result.messageId).toBe('<build-7.ann@digest.test>');
+    expect(server.received).toHaveLength(1);
+    const received = server.received[0];
+    if (!received) throw new Error('no message');
+    expectDelivered(received.parsed);
+    expect(received.parsed.html).not.toBe(false);
+    expect(received.parsed.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
+    expect(logger.calls).toEqual([]);
+  });
+
+  it('never forges the envelope sender: MAIL FROM is the address of `from`, RCPT TO the recipients', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+
+    await mailer.send({ ...mail, headers: { 'Reply-To': 'Carol <carol@elsewhere.example>' } });
+
+    const received = server.received[0];
+    expect(received?.mailFrom).toBe('digest@digest.test');
+    expect(received?.rcptTo).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(addresses(received?.parsed.replyTo)).toEqual(['carol@elsewhere.example']);
+    expect(received?.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@digest.test' }]);
+    expect(received?.parsed.headers.has('sender')).toBe(false);
+  });
+
+  it('refuses headers that would change the sender, recipients or MIME structure', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+
+    for (const name of ['From', 'sender', 'Return-Path', 'BCC', 'Content-Type']) {
+      const error = await rejection(
+        mailer.send({ ...mail, headers: { [name]: 'Mallory <mallory@evil.example>' } }),
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toContain(name);
+    }
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('generates a Message-ID when none is given and returns the one sent', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+
+    const { messageId } = await mailer.send({ ...mail, messageId: undefined, to: 'ann@example.com' });
+
+    expect(messageId).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
+    expect(server.received[0]?.parsed.messageId).toBe(messageId);
+    expect(server.received[0]?.rcptTo).toEqual(['ann@example.com']);
+  });
+
+  it('authenticates with the user and password from the URL (percent-decoded)', async () => {
+    const pass = 'p@ss:w/rd%';
+    const server = await startSmtpServer({ auth: { user: 'mailer@digest.test', pass } });
+    const logger = recordingLogger();
+    const smtpUrl = `smtp://${encodeURIComponent('mailer@digest.test')}:${encodeURIComponent(pass)}@127.0.0.1:${server.port}`;
+    const mailer = mailerFor({ smtpUrl, outboxDir: '/nonexistent', from: FROM, logger });
+
+    await mailer.send(mail);
+
+    expect(server.authAttempts).toEqual([{ user: 'mailer@digest.test', pass, method: expect.any(String) }]);
+    expect(['PLAIN', 'LOGIN']).toContain(server.authAttempts[0]?.method);
+    expect(server.received[0]?.user).toBe('mailer@digest.test');
+    expect(JSON.stringify(logger.calls)).not.toContain('p@ss');
+  });
+
+  it('a wrong password rejects the send with EAUTH / 535 and is never logged', async () => {
+    const server = await startSmtpServer({ auth: { user: 'mailer', pass: 'right-password' } });
+    const logger = recordingLogger();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://mailer:wrong-password@127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger,
+    });
+
+    const error = await rejection(mailer.send(mail));
+
+    expect(error.code).toBe('EAUTH');
+    expect(error.responseCode).toBe(535);
+    expect(server.received).toHaveLength(0);
+    expect(server.authAttempts.map((a) => a.pass)).toContain('wrong-password');
+    const logged = JSON.stringify(logger.calls);
+    expect(logger.calls.map((c) => c.level)).toEqual(['warn']);
+    expect(logged).toContain('535');
+    expect(logged).not.toContain('wrong-password');
+    expect(logged).not.toContain('Body paragraph');
+  });
+
+  it.each([
+    { stage: 'RCPT TO', code: 451, expectedCode: 'EENVELOPE' },
+    { stage: 'RCPT TO', code: 550, expectedCode: 'EENVELOPE' },
+    { stage: 'DATA', code: 451, expectedCode: 'EMESSAGE' },
+    { stage: 'DATA', code: 550, expectedCode: 'EMESSAGE' },
+  ])('a $code at $stage rejects the send with responseCode $code', async ({ stage, code, expectedCode }) => {
+    const server = await startSmtpServer(
+      stage === 'DATA' ? { rejectData: () => code } : { rejectRcpt: () => code },
+    );
+    const logger = recordingLogger();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger,
+    });
+
+    const error = await rejection(mailer.send({ ...mail, to: 'ann@example.com' }));
+
+    expect(error.responseCode).toBe(code);
+    expect(error.code).toBe(expectedCode);
+    expect(server.received).toHaveLength(0);
+    expect(logger.calls).toHaveLength(1);
+    expect(logger.calls[0]?.level).toBe('warn');
+    expect(logger.calls[0]?.args[0]).toMatchObject({ responseCode: code, to: 'ann@example.com' });
+  });
+
+  it('a rejected message does not break the pool: the next one is delivered', async () => {
+    let refuse = true;
+    const server = await startSmtpServer({ rejectRcpt: () => (refuse ? 451 : undefined) });
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+
+    expect((await rejection(mailer.send(mail))).responseCode).toBe(451);
+    refuse = false;
+    await mailer.send(mail);
+
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('reuses pooled connections: 6 mails in a row use one connection, 12 at once at most 5', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+
+    for (let i = 0; i < 6; i += 1) {
+      await mailer.send({ ...mail, messageId: undefined, subject: `sequential ${i}` });
+    }
+    expect(server.received).toHaveLength(6);
+    expect(server.connections).toBe(1);
+
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        mailer.send({ ...mail, messageId: undefined, subject: `burst ${i}` }),
+      ),
+    );
+    expect(server.received).toHaveLength(18);
+    expect(server.connections).toBeGreaterThan(1);
+    expect(server.connections).toBeLessThanOrEqual(5);
+  });
+
+  it('close() closes the pool and later sends reject', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      logger: recordingLogger(),
+    });
+    await mailer.send(mail);
+
+    await mailer.close();
+
+    await expect(mailer.send(mail)).rejects.toThrow(/closed/);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('refuses a URL that is not smtp:// or smtps:// without repeating its password', () => {
+    const logger = recordingLogger();
+    for (const smtpUrl of ['http://user:s3cret@mail.example:25', 'not a url s3cret']) {
+      expect(() => createMailer({ smtpUrl, outboxDir: '/nonexistent', from: FROM, logger })).toThrow(
+        /SMTP URL/,
+      );
+      try {
+        createMailer({ smtpUrl, outboxDir: '/nonexistent', from: FROM, logger });
+      } catch (error) {
+        expect((error as Error).message).not.toContain('s3cret');
+      }
+    }
+  });
+});
+
+describe('createMailer without SMTP_URL (outbox)', () => {
+  it('writes a parseable .eml with everything into a new outbox folder and logs one line without the body', async () => {
+    const outboxDir = path.join(await tempDir(), 'outbox');
+    const logger = recordingLogger();
+    const mailer = mailerFor({ outboxDir, from: FROM, logger });
+
+    expect(mailer.transport).toBe('outbox');
+    const result = await mailer.send(mail);
+
+    const files = await readdir(outboxDir);
+    expect(files).toHaveLength(1);
+    const [name] = files;
+    expect(name).toMatch(/^\d{8}T\d{9}Z-\d{4}-[0-9a-f]{12}\.eml$/);
+    const file = path.join(outboxDir, name ?? '');
+    const raw = await readFile(file);
+    expect(raw.toString('latin1')).not.toMatch(/[^\r]\n/); // RFC 5322: CRLF line endings only
+    const parsed = await simpleParser(raw);
+    expectDelivered(parsed);
+    expect(result.messageId).toBe('<build-7.ann@digest.test>');
+
+    expect(logger.calls).toHaveLength(1);
+    const [call] = logger.calls;
+    expect(call?.level).toBe('info');
+    expect(call?.args[0]).toEqual({
+      to: ['ann@example.com', 'bob@example.org'],
+      subject: 'Your Monday digest — 3 stories',
+      file,
+    });
+    const logged = JSON.stringify(logger.calls);
+    expect(logged).not.toContain('Body paragraph');
+    expect(logged).not.toContain('<h1>');
+  });
+
+  it('names files so they sort in sending order and never collide, and leaves no temp files', async () => {
+    const outboxDir = await tempDir();
+    const mailer = mailerFor({ outboxDir, from: FROM, logger: recordingLogger() });
+
+    for (let i = 0; i < 25; i += 1) {
+      await mailer.send({ ...mail, messageId: undefined, subject: `mail ${String(i).padStart(2, '0')}` });
+    }
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        mailer.send({ ...mail, messageId: undefined, subject: `burst ${i}` }),
+      ),
+    );
+
+    const files = (await readdir(outboxDir)).sort();
+    expect(files).toHaveLength(50);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    const subjects: string[] = [];
+    for (const f of files.slice(0, 25)) {
+      subjects.push((await simpleParser(await readFile(path.join(outboxDir, f)))).subject ?? '');
+    }
+    expect(subjects).toEqual(Array.from({ length: 25 }, (_, i) => `mail ${String(i).padStart(2, '0')}`));
+  });
+
+  it('generates a Message-ID when none is given and writes it into the file', async () => {
+    const outboxDir = await tempDir();
+    const logger = recordingLogger();
+    const mailer = mailerFor({ outboxDir, from: FROM, logger });
+
+    const { messageId } = await mailer.send({ ...mail, messageId: undefined });
+
+    const logged = logger.calls[0]?.args[0] as { file: string } | undefined;
+    if (!logged) throw new Error('nothing was logged');
+    const parsed = await simpleParser(await readFile(logged.file));
+    expect(messageId).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
+    expect(parsed.messageId).toBe(messageId);
+  });
+
+  it('refuses a From header and writes nothing', async () => {
+    const outboxDir = await tempDir();
+    const logger = recordingLogger();
+    const mailer = mailerFor({ outboxDir, from: FROM, logger });
+
+    await expect(mailer.send({ ...mail, headers: { from: 'mallory@evil.example' } })).rejects.toThrow(
+      TypeError,
+    );
+
+    expect(await readdir(outboxDir)).toEqual([]);
+    expect(logger.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+/**
+ * Outgoing e-mail. Two transports behind one interface:
+ * - `smtp` (SMTP_URL set): a small pool of connections to the configured server;
+ * - `outbox` (no SMTP_URL): every message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox`
+ *   and logged, so development and tests need no mail server.
+ *
+ * The sender is always the configured `from` (MAIL_FROM), and the SMTP envelope sender is its address:
+ * callers cannot set From, Sender or the envelope, so no mail is sent in someone else's name. Mail for
+ * someone else (a share invitation) puts that person in `Reply-To` instead.
+ */
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers such as `List-Id`, `List-Unsubscribe`, `Reply-To`. Address and MIME headers are refused. */
+  headers?: Record<string, string>;
+  /** `<id@domain>`; generated when absent. */
+  messageId?: string;
+}
+
+export interface Mailer {
+  /**
+   * Sends one message. Rejects with nodemailer's error unchanged: SMTP failures keep `responseCode`
+   * (4xx: try again later, 5xx: permanent) and `code` (`EENVELOPE`, `EMESSAGE`, `EAUTH`, `ECONNECTION`, …).
+   */
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  /** Closes pooled connections; later sends reject. */
+  close(): Promise<void>;
+  readonly transport: 'smtp' | 'outbox';
+}
+
+export type MailerLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port` or `smtps://…`; when absent, mails go to `outboxDir`. */
+  smtpUrl?: string;
+  outboxDir: string;
+  /** Header From, e.g. `Digest <digest@example.com>`; its address is the envelope sender. */
+  from: string;
+  logger: MailerLogger;
+}
+
+/** Headers the mailer owns: setting them through `headers` could forge the sender or break the MIME structure. */
+const RESERVED_HEADERS = new Set([
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'date',
+  'return-path',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+]);
+
+/** Pool size: enough to overlap a burst of deliveries without looking like a flood to the receiving server. */
+const MAX_CONNECTIONS = 5;
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl })
+    : createOutboxMailer(options);
+}
+
+function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer {
+  const { from, logger } = options;
+  assertSmtpUrl(options.smtpUrl);
+  const transporter = createTransport({
+    url: options.smtpUrl,
+    pool: true,
+    maxConnections: MAX_CONNECTIONS,
+    maxMessages: 100,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  let closed = false;
+
+  return {
+    transport: 'smtp',
+    async send(mail) {
+      if (closed) throw new Error('The mailer is closed');
+      const message = toMailOptions(mail, from);
+      try {
+        const info = await transporter.sendMail(message);
+        return { messageId: info.messageId };
+      } catch (error) {
+        const { code, responseCode } = error as { code?: string; responseCode?: number };
+        logger.warn(
+          { to: mail.to, subject: mail.subject, code, responseCode, reason: (error as Error).message },
+          'mail not sent',
+        );
+        throw error;
+      }
+    },
+    async close() {
+      closed = true;
+      transporter.close();
+    },
+  };
+}
+
+function createOutboxMailer(options: MailerOptions): Mailer {
+  const { from, logger, outboxDir } = options;
+  // Builds the complete message (headers, multipart/alternative, encodings) without sending it anywhere.
+  const transporter: Transporter = createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  let closed = false;
+
+  return {
+    transport: 'outbox',
+    async send(mail) {
+      if (closed) throw new Error('The mailer is closed');
+      const info = await transporter.sendMail(toMailOptions(mail, from));
+      const file = await writeAtomically(outboxDir, outboxFileName(), info.message as Buffer);
+      logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      return { messageId: info.messageId as string };
+    },
+    async close() {
+      closed = true;
+      transporter.close();
+    },
+  };
+}
+
+function toMailOptions(mail: OutgoingMail, from: string): SendMailOptions {
+  for (const name of Object.keys(mail.headers ?? {})) {
+    if (RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw new TypeError(`The header ${name} is set by the mailer and cannot be given in headers`);
+    }
+  }
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    // Bodies are strings we rendered: never let nodemailer read a file or URL named in them.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+function assertSmtpUrl(value: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // The URL may hold a password: never repeat it in the message.
+    throw new TypeError('The SMTP URL is not a valid URL (expected smtp://user:pass@host:port or smtps://…)');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new TypeError(`The SMTP URL must start with smtp:// or smtps://, not ${protocol}//`);
+  }
+}
+
+let lastStamp = '';
+let sameStampCount = 0;
+
+/**
+ * `20251121T230559123Z-0000-1a2b3c4d5e6f.eml`: names sort by creation time (milliseconds, then a counter
+ * for several mails within one millisecond of this process), and the random part keeps processes that
+ * share an outbox from ever choosing the same name.
+ */
+function outboxFileName(): string {
+  const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+  sameStampCount = stamp === lastStamp ? sameStampCount + 1 : 0;
+  lastStamp = stamp;
+  return `${stamp}-${String(sameStampCount).padStart(4, '0')}-${randomBytes(6).toString('hex')}.eml`;
+}
+
+/** Readers of the outbox see either no file or the whole message: write beside it, then rename. */
+async function writeAtomically(dir: string, name: string, content: Buffer): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  const temp = path.join(dir, `.${name}.tmp`);
+  try {
+    await writeFile(temp, content, { flag: 'wx', mode: 0o600 });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return path.resolve(file);
+}

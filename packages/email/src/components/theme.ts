@@ -1,0 +1,43 @@
+/**
+ * Colours and class names shared by every e-mail. Inline styles carry the light theme (what most clients
+ * show); the `prefers-color-scheme: dark` block in `EmailLayout` overrides them through the class names
+ * in clients that support it (Apple Mail, iOS, Outlook.com, …).
+ */
+export const emailTheme = {
+  fontFamily:
+    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+  maxWidth: 600,
+  light: {
+    page: '#f4f4f5',
+    card: '#ffffff',
+    text: '#18181b',
+    muted: '#52525b',
+    border: '#e4e4e7',
+    link: '#1d4ed8',
+    button: '#1d4ed8',
+    buttonText: '#ffffff',
+  },
+  dark: {
+    page: '#09090b',
+    card: '#18181b',
+    text: '#f4f4f5',
+    muted: '#a1a1aa',
+    border: '#3f3f46',
+    link: '#93c5fd',
+    button: '#3b82f6',
+    buttonText: '#ffffff',
+  },
+} as const;
+
+/** Class names the dark-mode style block targets. */
+export const emailClass = {
+  body: 'dg-body',
+  card: 'dg-card',
+  heading: 'dg-heading',
+  text: 'dg-text',
+  muted: 'dg-muted',
+  link: 'dg-link',
+  button: 'dg-button',
+  footer: 'dg-footer',
+  rule: 'dg-rule',
+} as const;

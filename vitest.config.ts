@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'apps/*/test/**/*.test.ts',
+      'packages/*/src/**/*.test.{ts,tsx}',
+    ],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
