@@ -73,6 +73,7 @@ export async function buildHttpServer(deps: HttpServerDeps) {
     },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
 
   // Wired for every route, applied by the routes that set `config.rateLimit` (sign-in, recovery…).

@@ -1,0 +1,9 @@
+/** The support mailbox behind every 'Contact us' link. */
+export const SUPPORT_EMAIL = 'hello@digest.localhost';
+export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
+
+/** Base path of the HTTP API (DESIGN §5); the dev server proxies it to the API server. */
+export const API_BASE = '/api';
+
+/** Every API call gives up after this long (SPEC §7, §9). */
+export const API_TIMEOUT_MS = 10_000;

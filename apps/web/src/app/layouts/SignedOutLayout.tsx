@@ -1,0 +1,29 @@
+import { Link, Outlet } from 'react-router';
+import { SUPPORT_MAILTO } from '../config';
+import { paths } from '../paths';
+import { Logo } from './Logo';
+import styles from './SignedOutLayout.module.css';
+
+/** Layout for visitors without a session: logo and the help link only (SPEC §2 "Header and menus"). */
+export function SignedOutLayout() {
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Link className={styles.home} to={paths.login}>
+            <Logo />
+          </Link>
+          <a className={styles.help} href={SUPPORT_MAILTO}>
+            Need Help? Contact us
+          </a>
+        </div>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { toast } from 'sonner';
+
+/** SPEC §8: an identical error is not shown again within 4 s, an identical success within 2 s. */
+const ERROR_REPEAT_MS = 4000;
+const SUCCESS_REPEAT_MS = 2000;
+
+const lastShown = { error: { message: '', at: -Infinity }, success: { message: '', at: -Infinity } };
+
+function shouldShow(kind: 'error' | 'success', message: string, windowMs: number): boolean {
+  const now = Date.now();
+  const last = lastShown[kind];
+  if (last.message === message && now - last.at < windowMs) return false;
+  lastShown[kind] = { message, at: now };
+  return true;
+}
+
+export function notifyError(message: string): void {
+  if (shouldShow('error', message, ERROR_REPEAT_MS)) toast.error(message);
+}
+
+export function notifySuccess(message: string): void {
+  if (shouldShow('success', message, SUCCESS_REPEAT_MS)) toast.success(message);
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Divider } from '../../../components/ui/Divider';
+import { AuthCard } from '../components/AuthCard';
+import { LoginForm } from '../components/LoginForm';
+import { SocialButtons } from '../components/SocialButtons';
+
+/** SPEC §2 "Log in": e-mail and password, forgot-password link, social buttons, link to sign up. */
+export function LoginPage() {
+  return (
+    <AuthCard
+      title="Log in"
+      subtitle="Welcome back! Log in to read and manage your digests."
+      footer={
+        <>
+          Don&apos;t have an account? <Link to={paths.signup}>Sign up for free</Link>
+        </>
+      }
+    >
+      <title>Log in · Digest</title>
+      <LoginForm />
+      <Divider label="or" />
+      <SocialButtons mode="signin" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,16 @@
+// Must stay the first import: it configures zod before any schema is created.
+import './app/zod-setup';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import 'sonner/dist/styles.css';
+import './styles/index.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Validation messages of SPEC §5, word for word. */
+export const REQUIRED_MESSAGE = 'This field is required';
+export const INVALID_EMAIL_MESSAGE = 'Should be a valid email';
+export const LOGIN_PASSWORD_MESSAGE =
+  'Password should have at least 8 characters contain a letter, one number and one special character';
+export const SIGNUP_PASSWORD_MESSAGE =
+  'Password should be at least 8 characters with one letter, one number, and one symbol.';
+export const TERMS_REQUIRED_MESSAGE = REQUIRED_MESSAGE;
+
+/** SPEC §9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound so a request cannot make the server hash megabytes; far above any real password. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const PASSWORD_MAX_MESSAGE = `Password should have at most ${PASSWORD_MAX_LENGTH} characters`;
+/** RFC 5321 limit of a forward path. */
+export const EMAIL_MAX_LENGTH = 254;
+
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+/** A "symbol" / "special character": anything that is not a letter, a digit or white space. */
+const SYMBOL = /[^\p{L}\p{Nd}\s]/u;
+
+/** True when the password has ≥ 8 characters, a letter, a digit and a symbol (SPEC §5). */
+export function isStrongPassword(value: string): boolean {
+  return (
+    [...value].length >= PASSWORD_MIN_LENGTH && LETTER.test(value) && DIGIT.test(value) && SYMBOL.test(value)
+  );
+}
+
+/**
+ * An e-mail address: required, surrounding white space ignored, then a standard address pattern
+ * (no spaces inside, one @, a dotted domain).
+ */
+export const emailSchema = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE, abort: true })
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+
+function strongPasswordSchema(message: string) {
+  return z
+    .string({ error: REQUIRED_MESSAGE })
+    .min(1, { error: REQUIRED_MESSAGE, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE, abort: true })
+    .refine(isStrongPassword, { error: message });
+}
+
+/** Log-in password: required; ≥ 8 characters with a letter, a digit and a symbol. */
+export const loginPasswordSchema = strongPasswordSchema(LOGIN_PASSWORD_MESSAGE);
+
+/** Sign-up and reset password: the same rule with the sign-up wording. */
+export const newPasswordSchema = strongPasswordSchema(SIGNUP_PASSWORD_MESSAGE);
+
+/** `POST /api/auth/signin/email` body. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginBody = z.output<typeof loginSchema>;
+
+/** `POST /api/auth/signup/email` body; `confirmed` is the accepted terms checkbox. */
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  confirmed: z.literal(true, { error: TERMS_REQUIRED_MESSAGE }),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+export type SignupBody = z.output<typeof signupSchema>;
+
+/** `POST /api/auth/password/forgot` body. */
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+});
+export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
+
+/** `POST /api/auth/password/recover` body. */
+export const resetPasswordSchema = z.object({
+  password: newPasswordSchema,
+  recoveryToken: z.string().min(1, { error: REQUIRED_MESSAGE }),
+});
+export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
+
+/** Access and refresh token pair returned by sign-in, sign-up and refresh (DESIGN §5). */
+export const tokenPairSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+});
+export type TokenPair = z.output<typeof tokenPairSchema>;

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Body of every API error response (DESIGN §5): `{ message, code }`. */
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;

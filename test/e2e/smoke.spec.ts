@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test('the app loads, /api/health is ok and the Log in page renders at desktop and mobile widths', async ({
+  page,
+  request,
+}, testInfo) => {
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({
+    status: 'ok',
+    database: { status: 'ok' },
+    queue: { status: 'ok' },
+  });
+
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/i);
+    await expect(page.getByRole('link', { name: 'Need Help? Contact us' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`login-${width}.png`), fullPage: true });
+  }
+  expect(cspViolations).toEqual([]);
+});
+
+test('the Log in form shows the SPEC messages for bad input and sends nothing', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/')) calls.push(request.url());
+  });
+  await page.goto('/logIn');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Should be a valid email')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Password should have at least 8 characters contain a letter, one number and one special character',
+    ),
+  ).toBeVisible();
+  expect(calls).toEqual([]);
+});
