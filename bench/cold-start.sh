@@ -15,7 +15,8 @@ wait_healthy() {
 }
 
 start_server() {
-  (cd "$work/digest" && PORT=$port LOG_LEVEL=warn node scripts/start.mjs >"$work/server.log" 2>&1 & echo $! >"$work/pid")
+  (cd "$work/digest" && PORT=$port LOG_LEVEL=warn exec node scripts/start.mjs >"$work/server.log" 2>&1) &
+  echo $! >"$work/pid"
 }
 
 stop_server() {

@@ -168,6 +168,39 @@ describe('rate limiting', () => {
   });
 });
 
+describe('stopping', () => {
+  it('finishes a request under way and refuses new connections', async () => {
+    const server = await buildHttpServer({
+      logger: pino({ level: 'silent' }),
+      appUrl: 'http://localhost:3000',
+      webDistDir,
+      health: {
+        databaseKind: 'embedded',
+        roles: ['api'],
+        pingDatabase: async () => {},
+        pingQueue: async () => {},
+      },
+      apiPlugins: [
+        async (api) => {
+          api.get('/test/slow', async () => {
+            await new Promise((resolve) => setTimeout(resolve, 800));
+            return { finished: true };
+          });
+        },
+      ],
+    });
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    const underWay = fetch(`${url}/api/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = server.close();
+    const response = await underWay;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ finished: true });
+    await closing;
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  });
+});
+
 describe('the single-page app', () => {
   it('serves index.html for every non-API path (history fallback), never cached', async () => {
     for (const url of ['/', '/digests/42', '/logIn?x=1']) {

@@ -65,6 +65,15 @@ export async function buildHttpServer(deps: HttpServerDeps) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While stopping, answers under way close their keep-alive connection, so close() does not wait on
+  // clients that would keep it open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const https = deps.appUrl.startsWith('https:');
   await app.register(helmet, {

@@ -75,7 +75,7 @@ export function createJobQueue(options: {
     async ping() {
       if (!(await boss.isInstalled())) throw new Error('job queue schema is not installed');
     },
-    send(job, payload) {
+    async send(job, payload) {
       return boss.send(job.name, job.payload.parse(payload) as object);
     },
   };
