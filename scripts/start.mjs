@@ -22,6 +22,11 @@ function newestMtime(entry) {
 
 const targets = [
   {
+    workspace: 'apps/server',
+    output: at('apps/server/dist/main.js'),
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages'],
+  },
+  {
     workspace: 'apps/web',
     output: at('apps/web/dist/index.html'),
     sources: [
@@ -32,20 +37,30 @@ const targets = [
       'packages',
     ],
   },
-  {
-    workspace: 'apps/server',
-    output: at('apps/server/dist/main.js'),
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages'],
-  },
 ];
 
-for (const target of targets) {
+function buildIfStale(target) {
   const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
   const changed = Math.max(...target.sources.map((source) => newestMtime(at(source))));
-  if (built >= changed) continue;
+  if (built >= changed) return;
   console.log(`digest: building ${target.workspace}…`);
   const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+const [server, web] = targets;
+buildIfStale(server);
+// A bad variable fails at once, before the slower web build.
+const { loadConfig, ConfigError } = await import(
+  new URL('../apps/server/dist/app/config.js', import.meta.url).href
+);
+try {
+  loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`digest: ${error.message}`);
+  process.exit(1);
+}
+buildIfStale(web);
 
 await import(new URL('../apps/server/dist/main.js', import.meta.url).href);

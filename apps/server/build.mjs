@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Workspace packages (@digest/*) are TypeScript and go into the
+// Bundles the server into dist/main.js (and dist/app/config.js). Workspace packages (@digest/*) are TypeScript and go into the
 // bundle; every other package stays in node_modules and is loaded at run time.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -14,8 +14,9 @@ const keepExternal = {
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // config.js on its own lets `npm start` check the environment before it builds the web app.
+  entryPoints: ['src/main.ts', 'src/app/config.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
