@@ -16,7 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { type HealthDeps, healthRoutes } from '../modules/health/health.routes';
 import type { Logger } from '../platform/logger';
-import { AppError, handleError } from './errors';
+import { handleError } from './errors';
+import { tooManyRequests } from './rate-limit';
 
 export interface HttpServerDeps {
   logger: Logger;
@@ -88,8 +89,7 @@ export async function buildHttpServer(deps: HttpServerDeps) {
   // Wired for every route, applied by the routes that set `config.rateLimit` (sign-in, recovery…).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 
   await app.register(swagger, {

@@ -2,10 +2,15 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase, pingDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { createJobQueue, type JobQueue } from '../jobs/job-queue';
+import { createJobQueue, type JobDefinition, type JobQueue } from '../jobs/job-queue';
+import { createAccessTokens } from '../modules/auth/access-tokens';
+import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { createAuthenticate } from '../modules/auth/authenticate';
 import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
+import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mailer';
 import type { Config } from './config';
@@ -37,8 +42,12 @@ export async function startDigest(
     cleanups.push(() => database.close());
     await migrateDatabase(database);
 
-    await loadAppSecret(config);
+    const appSecret = await loadAppSecret(config);
     const clock = systemClock;
+    const db = database.db;
+    const accessTokens = createAccessTokens(deriveKey(appSecret, 'access-token'), clock);
+    const authenticate = createAuthenticate({ db, clock, accessTokens });
+    const authDeps = { db, clock, accessTokens };
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -47,11 +56,12 @@ export async function startDigest(
     });
     cleanups.push(() => mailer.close());
 
+    const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl: config.appUrl });
     const jobs: JobQueue = createJobQueue({
       database,
       roles: config.roles,
       logger,
-      jobs: [purgeExpiredTokensJob({ db: database.db, clock, logger })],
+      jobs: [purgeExpiredTokensJob({ db, clock, logger }), passwordResetJob as JobDefinition<unknown>],
     });
     await jobs.start();
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
@@ -68,6 +78,9 @@ export async function startDigest(
           pingDatabase: () => pingDatabase(database),
           pingQueue: () => jobs.ping(),
         },
+        apiPlugins: [
+          authRoutes({ ...authDeps, authenticate, jobs, passwordResetJob, mailDomain: config.mailDomain }),
+        ],
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;

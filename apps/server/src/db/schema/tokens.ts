@@ -1,7 +1,25 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Opaque refresh tokens, stored as hashes; a reused token revokes its whole family. */
+/**
+ * One signed-in device. Access tokens name their session and are refused once it is revoked
+ * (logout, refresh-token reuse, password change or reset).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: uuid('session_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Opaque refresh tokens, stored as hashes; a reused token revokes its whole family (its session). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -9,7 +27,9 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -37,3 +57,14 @@ export const passwordResets = pgTable(
   },
   (table) => [index('password_resets_expires_idx').on(table.expiresAt)],
 );
+
+/** The state, PKCE verifier and purpose of a social sign-in under way; single use, short-lived. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  purpose: text('purpose').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,11 +1,28 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const users = pgTable(
   'users',
   {
     userId: uuid('user_id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed. */
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
+    /** How the account was created: `email` (password), `google`, `twitter` or `facebook`. */
     method: text('method').notNull().default('email'),
     fullName: text('full_name'),
     username: text('username'),
@@ -14,12 +31,40 @@ export const users = pgTable(
     timezone: text('timezone'),
     locale: text('locale'),
     timezoneOffset: integer('timezone_offset'),
+    /** Random id of the current photo: its URL changes with every upload, so it can be cached forever. */
+    photoId: uuid('photo_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // E-mail and username are stored lower-cased by the use cases; the unique indexes are the final word.
     uniqueIndex('users_email_unique').on(table.email),
-    uniqueIndex('users_username_unique').on(table.username),
+    // Usernames are unique whatever their case: they form the newsletter address username@domain.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
   ],
+);
+
+/** The re-encoded square PNG of a user's photo. */
+export const userPhotos = pgTable('user_photos', {
+  photoId: uuid('photo_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  png: bytea('png').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A sign-in through Google, X/Twitter or Facebook, tied to the account with the same verified e-mail. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('social_identities_provider_subject').on(table.provider, table.subject)],
 );

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import { passwordResets, refreshTokens, users } from '../../db/schema';
+import { oauthStates, passwordResets, refreshTokens, sessions, users } from '../../db/schema';
 import { createJobQueue } from '../../jobs/job-queue';
 import { purgeExpiredTokensJob } from './housekeeping.jobs';
 
@@ -24,12 +24,33 @@ afterAll(async () => {
 async function seedTokens() {
   const { db } = database;
   await db.delete(users);
+  await db.delete(oauthStates);
   const [user] = await db
     .insert(users)
     .values({ email: `${randomUUID()}@example.com` })
     .returning();
   const userId = user?.userId ?? '';
   const familyId = randomUUID();
+  await db.insert(sessions).values([
+    { sessionId: familyId, userId, expiresAt: minutes(60 * 24) },
+    { userId, expiresAt: minutes(-5) },
+  ]);
+  await db.insert(oauthStates).values([
+    {
+      stateHash: 'expired-state',
+      provider: 'google',
+      purpose: 'signin',
+      codeVerifier: 'v',
+      expiresAt: minutes(-1),
+    },
+    {
+      stateHash: 'live-state',
+      provider: 'google',
+      purpose: 'signin',
+      codeVerifier: 'v',
+      expiresAt: minutes(9),
+    },
+  ]);
   await db.insert(refreshTokens).values([
     { userId, familyId, tokenHash: 'expired-refresh', expiresAt: minutes(-1) },
     { userId, familyId, tokenHash: 'live-refresh', expiresAt: minutes(60) },
@@ -43,13 +64,20 @@ async function seedTokens() {
 const remaining = async () => ({
   refresh: (await database.db.select().from(refreshTokens)).map((row) => row.tokenHash),
   resets: (await database.db.select().from(passwordResets)).map((row) => row.tokenHash),
+  sessions: (await database.db.select().from(sessions)).length,
+  states: (await database.db.select().from(oauthStates)).map((row) => row.stateHash),
 });
 
 describe('purging expired tokens', () => {
-  it('deletes refresh tokens and password resets past their expiry and keeps live ones', async () => {
+  it('deletes sessions, refresh tokens, password resets and OAuth states past their expiry and keeps live ones', async () => {
     await seedTokens();
     await purgeExpiredTokensJob({ db: database.db, clock, logger }).handle({});
-    expect(await remaining()).toEqual({ refresh: ['live-refresh'], resets: ['live-reset'] });
+    expect(await remaining()).toEqual({
+      refresh: ['live-refresh'],
+      resets: ['live-reset'],
+      sessions: 1,
+      states: ['live-state'],
+    });
   });
 
   it('is scheduled every 15 minutes and runs through the job queue worker', async () => {

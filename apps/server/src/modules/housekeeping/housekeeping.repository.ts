@@ -1,9 +1,13 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResets, refreshTokens } from '../../db/schema';
+import { oauthStates, passwordResets, refreshTokens, sessions } from '../../db/schema';
 
-/** Tokens past their expiry can never be used again, and a reused one is refused anyway. */
+/** Rows past their expiry can never be used again: expired sessions (with their refresh tokens), resets, OAuth states. */
 export async function deleteExpiredTokens(db: Database, now: Date) {
+  const expiredSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.sessionId });
   const refresh = await db
     .delete(refreshTokens)
     .where(lt(refreshTokens.expiresAt, now))
@@ -12,5 +16,14 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, now))
     .returning({ id: passwordResets.resetId });
-  return { refreshTokens: refresh.length, passwordResets: resets.length };
+  const states = await db
+    .delete(oauthStates)
+    .where(lt(oauthStates.expiresAt, now))
+    .returning({ id: oauthStates.stateHash });
+  return {
+    sessions: expiredSessions.length,
+    refreshTokens: refresh.length,
+    passwordResets: resets.length,
+    oauthStates: states.length,
+  };
 }

@@ -1,0 +1,53 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../platform/clock';
+import { authErrors } from './auth.errors';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'digest';
+const AUDIENCE = 'digest-api';
+
+export interface AccessTokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface AccessTokens {
+  issue(claims: AccessTokenClaims): Promise<string>;
+  /** Throws a 401 AppError for a missing, malformed, tampered, foreign or expired token. */
+  verify(token: string): Promise<AccessTokenClaims>;
+}
+
+/** Short-lived HS256 JWTs; only HS256 is accepted, so `alg: none` and key-confusion tokens are refused. */
+export function createAccessTokens(key: Uint8Array, clock: Clock): AccessTokens {
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  return {
+    issue({ userId, sessionId }) {
+      const now = nowSeconds();
+      return new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'exp', 'sid'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+          throw authErrors.invalidToken();
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw authErrors.tokenExpired();
+        throw authErrors.invalidToken();
+      }
+    },
+  };
+}

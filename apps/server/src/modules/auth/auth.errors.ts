@@ -1,0 +1,18 @@
+import { AppError } from '../../app/errors';
+
+export const authErrors = {
+  unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Log in to continue.'),
+  tokenExpired: () => new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.'),
+  invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'Log in to continue.'),
+  // SPEC §4/§8: the client logs out when it sees exactly this message.
+  tokenRevoked: () => new AppError(401, 'TOKEN_REVOKED', 'Token revoked!'),
+  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.'),
+  emailTaken: () =>
+    new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists. Log in instead.'),
+  invalidRecoveryToken: () =>
+    new AppError(
+      400,
+      'INVALID_RECOVERY_TOKEN',
+      'This password reset link is invalid or has expired. Ask for a new one.',
+    ),
+};

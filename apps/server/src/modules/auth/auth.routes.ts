@@ -1,0 +1,150 @@
+import {
+  authResponseSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  messageResponseSchema,
+  refreshSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '@digest/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitByKey } from '../../app/rate-limit';
+import type { JobQueue } from '../../jobs/job-queue';
+import { presentUser } from '../users/users.presenter';
+import { normaliseEmail } from '../users/users.repository';
+import type { sendPasswordResetJob } from './auth.jobs';
+import * as auth from './auth.usecases';
+import { type Authenticate, authOf } from './authenticate';
+
+// SPEC §8, word for word: the same answer whether or not the address has an account.
+export const RECOVERY_MESSAGE =
+  'If your account is active then a password reset link will be emailed to you in a few minutes. If you are still having trouble, please contact us.';
+
+export const RATE_LIMITS = {
+  /** Per client address, any account. */
+  signInPerIp: { max: 30, timeWindow: '5 minutes' },
+  /**
+   * Per account, any address: slows a distributed guesser; the short window means an attacker can
+   * keep a real user out for five minutes at most.
+   */
+  signInPerAccount: { max: 10, timeWindow: '5 minutes' },
+  forgotPerIp: { max: 10, timeWindow: '15 minutes' },
+  forgotPerAddress: { max: 3, timeWindow: '15 minutes' },
+  signUpPerIp: { max: 20, timeWindow: '1 hour' },
+};
+
+export interface AuthRoutesDeps extends auth.AuthDeps {
+  authenticate: Authenticate;
+  jobs: JobQueue;
+  passwordResetJob: ReturnType<typeof sendPasswordResetJob>;
+  mailDomain: string;
+}
+
+export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
+  const present = (result: { user: Parameters<typeof presentUser>[0]; token: auth.IssuedTokens }) => ({
+    token: result.token,
+    user: presentUser(result.user, { mailDomain: deps.mailDomain }),
+  });
+
+  return async (app) => {
+    const bodyEmail = (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? normaliseEmail(email) : '';
+    };
+
+    app.post(
+      '/auth/signup/email',
+      {
+        config: { rateLimit: RATE_LIMITS.signUpPerIp },
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account with e-mail and password',
+          body: signupSchema,
+          response: { 201: authResponseSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(present(await auth.signUp(deps, request.body))),
+    );
+
+    app.post(
+      '/auth/signin/email',
+      {
+        config: { rateLimit: RATE_LIMITS.signInPerIp },
+        preHandler: limitByKey(app, 'signin', RATE_LIMITS.signInPerAccount, bodyEmail),
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with e-mail and password',
+          body: loginSchema,
+          response: { 200: authResponseSchema },
+        },
+      },
+      async (request) => present(await auth.signIn(deps, request.body)),
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
+          body: refreshSchema,
+          response: { 200: authResponseSchema },
+        },
+      },
+      async (request) => present(await auth.refresh(deps, request.body.refreshToken)),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags: ['auth'],
+          summary: 'End this session',
+          security: [{ bearerAuth: [] }],
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await auth.logout(deps, authOf(request).sessionId);
+        return { message: 'You are logged out.' };
+      },
+    );
+
+    app.post(
+      '/auth/password/forgot',
+      {
+        config: { rateLimit: RATE_LIMITS.forgotPerIp },
+        preHandler: limitByKey(app, 'forgot', RATE_LIMITS.forgotPerAddress, bodyEmail),
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
+          body: forgotPasswordSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await deps.jobs.send(deps.passwordResetJob, { email: request.body.email });
+        return { message: RECOVERY_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/auth/password/recover',
+      {
+        config: { rateLimit: RATE_LIMITS.forgotPerIp },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the token from the reset e-mail',
+          body: resetPasswordSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(deps, request.body);
+        return { message: 'Your password has been changed. You can log in with it now.' };
+      },
+    );
+  };
+}

@@ -1,0 +1,128 @@
+import type { LoginBody, ResetPasswordBody, SignupBody } from '@digest/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { hashToken, randomToken } from '../../platform/crypto';
+import { findUserByEmail, insertUser, isUniqueViolation } from '../users/users.repository';
+import type { AccessTokens } from './access-tokens';
+import { authErrors } from './auth.errors';
+import * as repository from './auth.repository';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  accessTokens: AccessTokens;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+const later = (clock: Clock, ms: number) => new Date(clock.now().getTime() + ms);
+
+async function issueRefreshToken(deps: AuthDeps, userId: string, sessionId: string) {
+  const refreshToken = randomToken();
+  const expiresAt = later(deps.clock, REFRESH_TOKEN_TTL_MS);
+  await repository.insertRefreshToken(deps.db, {
+    userId,
+    familyId: sessionId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt,
+  });
+  return { refreshToken, expiresAt };
+}
+
+/** A new session (one device) with its first token pair. */
+export async function startSession(deps: AuthDeps, userId: string): Promise<IssuedTokens> {
+  const session = await repository.insertSession(deps.db, {
+    userId,
+    expiresAt: later(deps.clock, REFRESH_TOKEN_TTL_MS),
+  });
+  const { refreshToken } = await issueRefreshToken(deps, userId, session.sessionId);
+  const accessToken = await deps.accessTokens.issue({ userId, sessionId: session.sessionId });
+  return { accessToken, refreshToken };
+}
+
+export async function signUp(deps: AuthDeps, body: SignupBody) {
+  if (await findUserByEmail(deps.db, body.email)) throw authErrors.emailTaken();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const user = await insertUser(deps.db, { email: body.email, passwordHash, method: 'email' });
+    return { user, token: await startSession(deps, user.userId) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw authErrors.emailTaken();
+    throw error;
+  }
+}
+
+export async function signIn(deps: AuthDeps, body: LoginBody) {
+  const user = await findUserByEmail(deps.db, body.email);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await verifyAgainstNothing(body.password);
+  if (!user || !valid) throw authErrors.invalidCredentials();
+  return { user, token: await startSession(deps, user.userId) };
+}
+
+/**
+ * Rotates a refresh token. A token presented a second time means it was copied: the whole family
+ * (the session) is revoked, so both the thief and the owner must log in again.
+ */
+export async function refresh(deps: AuthDeps, refreshToken: string) {
+  const now = deps.clock.now();
+  const row = await repository.findRefreshToken(deps.db, hashToken(refreshToken));
+  if (!row) throw authErrors.invalidToken();
+  const session = await repository.findSession(deps.db, row.familyId);
+  if (!session || session.revokedAt || row.revokedAt) throw authErrors.tokenRevoked();
+  if (row.expiresAt <= now || session.expiresAt <= now) throw authErrors.tokenExpired();
+  if (row.usedAt || !(await repository.markRefreshTokenUsed(deps.db, row.tokenId, now))) {
+    await repository.revokeSession(deps.db, session.sessionId, now);
+    throw authErrors.tokenRevoked();
+  }
+  const next = await issueRefreshToken(deps, row.userId, session.sessionId);
+  await repository.extendSession(deps.db, session.sessionId, next.expiresAt);
+  const accessToken = await deps.accessTokens.issue({ userId: row.userId, sessionId: session.sessionId });
+  const [user] = await deps.db.select().from(users).where(eq(users.userId, row.userId));
+  if (!user) throw authErrors.tokenRevoked();
+  return { user, token: { accessToken, refreshToken: next.refreshToken } };
+}
+
+export async function logout(deps: AuthDeps, sessionId: string) {
+  await repository.revokeSession(deps.db, sessionId, deps.clock.now());
+}
+
+/** A single-use reset token for the user with this e-mail, or undefined when there is none. */
+export async function createPasswordReset(deps: AuthDeps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return undefined;
+  const recoveryToken = randomToken();
+  await repository.insertPasswordReset(deps.db, {
+    userId: user.userId,
+    tokenHash: hashToken(recoveryToken),
+    expiresAt: later(deps.clock, PASSWORD_RESET_TTL_MS),
+  });
+  return { user, recoveryToken };
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody) {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await repository.consumePasswordReset(tx, hashToken(body.recoveryToken), now);
+    if (!userId) throw authErrors.invalidRecoveryToken();
+    // Following the link proved the mailbox is theirs.
+    await tx
+      .update(users)
+      .set({ passwordHash, confirmed: true, updatedAt: now })
+      .where(eq(users.userId, userId));
+    await repository.expireUserPasswordResets(tx, userId, now);
+    await repository.revokeUserSessions(tx, userId, now);
+  });
+}

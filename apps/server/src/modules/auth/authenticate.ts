@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { AccessTokens } from './access-tokens';
+import { authErrors } from './auth.errors';
+import { isSessionActive } from './auth.repository';
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: Authenticated;
+  }
+}
+
+export type Authenticate = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * A preHandler for signed-in routes: a valid bearer access token whose session still stands.
+ * Checking the session makes logout, reuse detection and password changes take effect at once.
+ */
+export function createAuthenticate(deps: {
+  db: Database;
+  clock: Clock;
+  accessTokens: AccessTokens;
+}): Authenticate {
+  return async (request) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
+    if (!match?.[1]) throw authErrors.unauthenticated();
+    const claims = await deps.accessTokens.verify(match[1]);
+    if (!(await isSessionActive(deps.db, claims.sessionId, claims.userId, deps.clock.now()))) {
+      throw authErrors.tokenRevoked();
+    }
+    request.auth = claims;
+  };
+}
+
+/** The signed-in user of a request that went through `authenticate`. */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw authErrors.unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { userPhotos, users } from '../../db/schema';
+
+/** E-mails are compared and stored trimmed and lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserById(db: Database, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.userId, userId));
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  return row;
+}
+
+export async function insertUser(db: Database, values: typeof users.$inferInsert) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normaliseEmail(values.email) })
+    .returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+/** PostgreSQL's unique_violation, as thrown by node-postgres and PGlite (possibly wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+    if (candidate.code === '23505') return !constraint || candidate.constraint === constraint;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/** Another account (not `exceptUserId`) whose username matches case-insensitively. */
+export async function isUsernameTaken(db: Database, username: string, exceptUserId: string) {
+  const [row] = await db
+    .select({ id: users.userId })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.userId, exceptUserId)));
+  return row !== undefined;
+}
+
+/** Another account (not `exceptUserId`) with this e-mail. */
+export async function isEmailTaken(db: Database, email: string, exceptUserId: string) {
+  const [row] = await db
+    .select({ id: users.userId })
+    .from(users)
+    .where(and(eq(users.email, normaliseEmail(email)), ne(users.userId, exceptUserId)));
+  return row !== undefined;
+}
+
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    | 'fullName'
+    | 'username'
+    | 'email'
+    | 'confirmed'
+    | 'bio'
+    | 'timezone'
+    | 'locale'
+    | 'timezoneOffset'
+    | 'passwordHash'
+    | 'photoId'
+  >
+> & { updatedAt: Date };
+
+/** Changes the user's own row; undefined when the account no longer exists. */
+export async function updateUser(db: Database, userId: string, changes: UserChanges) {
+  const values = changes.email === undefined ? changes : { ...changes, email: normaliseEmail(changes.email) };
+  const [row] = await db.update(users).set(values).where(eq(users.userId, userId)).returning();
+  return row;
+}
+
+/**
+ * Stores the user's photo (replacing the one before) under a new random id and points the user at it,
+ * in one transaction. Undefined when the account no longer exists.
+ */
+export async function replaceUserPhoto(db: Database, userId: string, png: Buffer, now: Date) {
+  return db.transaction(async (tx) => {
+    const photoId = randomUUID();
+    const row = await updateUser(tx, userId, { photoId, updatedAt: now });
+    if (!row) return undefined;
+    await tx
+      .insert(userPhotos)
+      .values({ photoId, userId, png, createdAt: now })
+      .onConflictDoUpdate({ target: userPhotos.userId, set: { photoId, png, createdAt: now } });
+    return row;
+  });
+}
+
+/** Removes the user's photo, if any. Undefined when the account no longer exists. */
+export async function deleteUserPhoto(db: Database, userId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
+    return updateUser(tx, userId, { photoId: null, updatedAt: now });
+  });
+}
+
+/** The PNG bytes of a photo by its public id. */
+export async function findPhotoPng(db: Database, photoId: string) {
+  const [row] = await db
+    .select({ png: userPhotos.png })
+    .from(userPhotos)
+    .where(eq(userPhotos.photoId, photoId));
+  return row?.png;
+}
+
+/** Deletes the account; every row that belongs to it goes with it through ON DELETE CASCADE. */
+export async function deleteUser(db: Database, userId: string) {
+  const rows = await db.delete(users).where(eq(users.userId, userId)).returning({ id: users.userId });
+  return rows.length === 1;
+}

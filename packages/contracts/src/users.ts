@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MAX_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+  tokenPairSchema,
+} from './auth';
+
+/** Messages of SPEC §5 (onboarding, profile), word for word. */
+export const ONBOARDING_REQUIRED_MESSAGE = 'This field is required.';
+export const NAME_LETTERS_MESSAGE = 'Name must contain only letters';
+export const USERNAME_CHARACTERS_MESSAGE = 'Username must contain only letters and numbers.';
+export const ONBOARDING_BOTH_MESSAGE = 'To finish signing up, you must add both your full name and username.';
+export const PROFILE_PASSWORD_MESSAGE = 'Password should have at least 8 characters';
+
+export const FULL_NAME_MAX_LENGTH = 80;
+export const USERNAME_MAX_LENGTH = 30;
+export const BIO_MAX_LENGTH = 500;
+
+/** Letters of any alphabet (Polish ones included) and single spaces between words. */
+export const fullNameSchema = z
+  .string({ error: ONBOARDING_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true })
+  .max(FULL_NAME_MAX_LENGTH, {
+    error: `Name should have at most ${FULL_NAME_MAX_LENGTH} characters`,
+    abort: true,
+  })
+  .regex(/^\p{L}+( \p{L}+)*$/u, { error: NAME_LETTERS_MESSAGE })
+  .transform((value) => value.replace(/\s+/g, ' '));
+
+/** ASCII letters and digits: the username is the local part of the newsletter address. */
+export const usernameSchema = z
+  .string({ error: ONBOARDING_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true })
+  .max(USERNAME_MAX_LENGTH, {
+    error: `Username should have at most ${USERNAME_MAX_LENGTH} characters`,
+    abort: true,
+  })
+  .regex(/^[A-Za-z0-9]+$/, { error: USERNAME_CHARACTERS_MESSAGE });
+
+/** True when `zone` is an IANA time zone this runtime knows (e.g. Europe/Warsaw). */
+export function isIanaTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone) && zone !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isLocale(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §3 timezone of a user: `{ locale, timezone, offset }` (offset in minutes). */
+export const timezoneSchema = z.object({
+  timezone: z.string().refine(isIanaTimeZone, { error: 'Choose a time zone from the list' }),
+  locale: z.string().max(35).refine(isLocale, { error: 'Locale must be a language tag such as en-US' }),
+  offset: z
+    .number()
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60),
+});
+export type Timezone = z.output<typeof timezoneSchema>;
+
+/** `PATCH /api/users/me/onboarding`-style completion and the welcome form: both fields. */
+export const onboardingSchema = z.object({ fullName: fullNameSchema, username: usernameSchema });
+export type OnboardingInput = z.input<typeof onboardingSchema>;
+
+/** `PATCH /api/users/me`: only the fields that changed; unknown fields are refused. */
+export const profilePatchSchema = z
+  .object({
+    fullName: fullNameSchema,
+    username: usernameSchema,
+    email: emailSchema,
+    bio: z
+      .string()
+      .trim()
+      .max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+    timezone: timezoneSchema,
+  })
+  .partial()
+  .strict();
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
+/** A profile password field (SPEC §5): optional in the form, at least 8 characters when given. */
+export const profilePasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: PROFILE_PASSWORD_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE });
+
+/** `PATCH /api/users/me/password`. */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, { error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH),
+    newPassword: profilePasswordSchema,
+  })
+  .strict();
+export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
+
+export const SIGN_IN_METHODS = ['email', 'google', 'twitter', 'facebook'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The signed-in user as every call returns it (SPEC §3 User / profile). */
+export const userSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  /** URL of the square PNG photo, or null. `photo` is the same value (SPEC names both). */
+  profileImg: z.string().nullable(),
+  photo: z.string().nullable(),
+  method: z.enum(SIGN_IN_METHODS),
+  confirmed: z.boolean(),
+  timezone: timezoneSchema.nullable(),
+  /** `{username}@{MAIL_DOMAIN}` once a username is set. */
+  newsletterEmail: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.output<typeof userSchema>;
+
+/** Answer of sign-up, sign-in and refresh (DESIGN §5). */
+export const authResponseSchema = z.object({ token: tokenPairSchema, user: userSchema });
+export type AuthResponse = z.output<typeof authResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Photo upload rules (SPEC §5/§9). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MIN_SIDE = 100;
+export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'] as const;
+
+/** Social sign-in providers and whether this server has credentials for each. */
+export const SOCIAL_PROVIDERS = ['google', 'twitter', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const socialProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ provider: z.enum(SOCIAL_PROVIDERS), configured: z.boolean() })),
+});
+
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
