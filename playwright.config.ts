@@ -38,6 +38,7 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       LOG_LEVEL: 'warn',
     },
   },

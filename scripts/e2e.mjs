@@ -1,9 +1,10 @@
 // `npm run test:e2e`: the Playwright specs against the real server on a free port with a temporary
-// DATA_DIR, in Debian's Chromium. Without Chromium they are skipped with the reason, unless
+// DATA_DIR, in Debian's Chromium. The server sends its mail to a real SMTP server started here, which
+// writes each message it receives to E2E_MAIL_DIR for the specs to read (test/e2e/support/mailbox.ts). Without Chromium they are skipped with the reason, unless
 // E2E_REQUIRED=1 (CI), which makes that a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,9 +31,41 @@ const freePort = () =>
   });
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'digest-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir },
+const mailDir = path.join(dataDir, 'received-mail');
+await mkdir(mailDir);
+
+const { SMTPServer } = await import('smtp-server');
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', async () => {
+      received += 1;
+      const name = `${String(received).padStart(5, '0')}.eml`;
+      const envelope = JSON.stringify({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
+      await writeFile(path.join(mailDir, `${name}.json`), envelope);
+      await writeFile(path.join(mailDir, name), Buffer.concat(chunks));
+      callback();
+    });
+  },
 });
+const smtpPort = await freePort();
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    E2E_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+    E2E_MAIL_DIR: mailDir,
+    E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  },
+});
+const status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+await new Promise((resolve) => smtp.close(resolve));
 await rm(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+process.exit(status);
