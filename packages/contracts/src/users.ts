@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   emailSchema,
+  isStrongPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MAX_MESSAGE,
   PASSWORD_MIN_LENGTH,
+  SIGNUP_PASSWORD_MESSAGE,
   tokenPairSchema,
 } from './auth';
 
@@ -98,11 +100,14 @@ export const profilePasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: PROFILE_PASSWORD_MESSAGE })
   .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE });
 
-/** `PATCH /api/users/me/password`. */
+/**
+ * `PATCH /api/users/me/password`. The new password also needs a letter, a digit and a symbol: the
+ * log-in form refuses any other, so a weaker one would lock the user out of their account.
+ */
 export const changePasswordSchema = z
   .object({
     oldPassword: z.string().min(1, { error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH),
-    newPassword: profilePasswordSchema,
+    newPassword: profilePasswordSchema.refine(isStrongPassword, { error: SIGNUP_PASSWORD_MESSAGE }),
   })
   .strict();
 export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
@@ -150,3 +155,11 @@ export const socialProvidersResponseSchema = z.object({
 });
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
+
+/** `POST /api/auth/social/ticket`: the one-time ticket a social sign-in hands to the web app. */
+export const socialTicketBodySchema = z.object({ ticket: z.string().min(1).max(200) }).strict();
+export const socialTicketResponseSchema = authResponseSchema.extend({
+  /** True when this sign-in created the account (the web app then asks for name and username). */
+  isNewUser: z.boolean(),
+});
+export type SocialTicketResponse = z.output<typeof socialTicketResponseSchema>;

@@ -39,6 +39,53 @@ export const CONFIG_VARIABLES = {
     doc: 'how long a stop waits for running requests and jobs before it exits anyway',
     default: '10000',
   },
+  GOOGLE_CLIENT_ID: {
+    doc: 'OAuth client id of Google sign-in; with `GOOGLE_CLIENT_SECRET` it turns Google sign-in on',
+    default: 'unset',
+  },
+  GOOGLE_CLIENT_SECRET: { doc: 'OAuth client secret of Google sign-in', default: 'unset', secret: true },
+  GOOGLE_ISSUER: {
+    doc: 'OpenID Connect issuer of Google sign-in; its endpoints and keys come from its discovery document',
+    default: 'https://accounts.google.com',
+  },
+  TWITTER_CLIENT_ID: {
+    doc: 'OAuth 2.0 client id of X/Twitter sign-in; with `TWITTER_CLIENT_SECRET` it turns X/Twitter sign-in on',
+    default: 'unset',
+  },
+  TWITTER_CLIENT_SECRET: {
+    doc: 'OAuth 2.0 client secret of X/Twitter sign-in',
+    default: 'unset',
+    secret: true,
+  },
+  TWITTER_AUTHORIZATION_URL: {
+    doc: 'authorization endpoint of X/Twitter sign-in',
+    default: 'https://x.com/i/oauth2/authorize',
+  },
+  TWITTER_TOKEN_URL: {
+    doc: 'token endpoint of X/Twitter sign-in',
+    default: 'https://api.x.com/2/oauth2/token',
+  },
+  TWITTER_USERINFO_URL: {
+    doc: 'the signed-in X/Twitter user (`/2/users/me`), read for id, name and confirmed e-mail',
+    default: 'https://api.x.com/2/users/me',
+  },
+  FACEBOOK_CLIENT_ID: {
+    doc: 'app id of Facebook sign-in; with `FACEBOOK_CLIENT_SECRET` it turns Facebook sign-in on',
+    default: 'unset',
+  },
+  FACEBOOK_CLIENT_SECRET: { doc: 'app secret of Facebook sign-in', default: 'unset', secret: true },
+  FACEBOOK_AUTHORIZATION_URL: {
+    doc: 'authorization endpoint (login dialog) of Facebook sign-in',
+    default: 'https://www.facebook.com/v23.0/dialog/oauth',
+  },
+  FACEBOOK_TOKEN_URL: {
+    doc: 'token endpoint of Facebook sign-in',
+    default: 'https://graph.facebook.com/v23.0/oauth/access_token',
+  },
+  FACEBOOK_USERINFO_URL: {
+    doc: 'the signed-in Facebook user (Graph `/me`), read for id, name and e-mail',
+    default: 'https://graph.facebook.com/v23.0/me',
+  },
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -66,6 +113,22 @@ const smtpUrl = z.url({
   protocol: /^smtps?$/,
   message: 'must be an SMTP URL such as smtp://user:pass@host:587',
 });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An endpoint of a sign-in provider: https, or plain http on this machine only (tests, local servers). */
+const oauthUrl = z
+  .url({
+    protocol: /^https?$/,
+    message: 'must be an https URL such as https://accounts.google.com',
+    abort: true,
+  })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+  }, 'must use https (plain http only for localhost or 127.0.0.1)');
+
+const clientCredential = z.string().min(1, 'must not be empty').optional();
 
 const roles = z
   .string()
@@ -100,7 +163,60 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
+  GOOGLE_CLIENT_ID: clientCredential,
+  GOOGLE_CLIENT_SECRET: clientCredential,
+  GOOGLE_ISSUER: oauthUrl.default('https://accounts.google.com'),
+  TWITTER_CLIENT_ID: clientCredential,
+  TWITTER_CLIENT_SECRET: clientCredential,
+  TWITTER_AUTHORIZATION_URL: oauthUrl.default('https://x.com/i/oauth2/authorize'),
+  TWITTER_TOKEN_URL: oauthUrl.default('https://api.x.com/2/oauth2/token'),
+  TWITTER_USERINFO_URL: oauthUrl.default('https://api.x.com/2/users/me'),
+  FACEBOOK_CLIENT_ID: clientCredential,
+  FACEBOOK_CLIENT_SECRET: clientCredential,
+  FACEBOOK_AUTHORIZATION_URL: oauthUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: oauthUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: oauthUrl.default('https://graph.facebook.com/v23.0/me'),
 });
+
+// A client id without its secret (or the reverse) is a half-done setup: say so instead of hiding the button.
+const OAUTH_CREDENTIAL_PAIRS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET'],
+  ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+] as const;
+
+const configSchema = envSchema.superRefine((values, context) => {
+  for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
+    if (values[id] && !values[secret]) {
+      context.addIssue({ code: 'custom', path: [secret], message: `must be set when ${id} is set` });
+    }
+    if (values[secret] && !values[id]) {
+      context.addIssue({ code: 'custom', path: [id], message: `must be set when ${secret} is set` });
+    }
+  }
+});
+
+export interface OAuthCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Where a plain OAuth 2.0 provider (no discovery) answers. */
+export interface OAuthEndpoints {
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+/** Social sign-in: a provider is offered only when its `credentials` are set. */
+export interface OAuthConfig {
+  google: { credentials: OAuthCredentials | undefined; issuer: string };
+  twitter: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
+  facebook: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
+}
+
+const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
+  clientId && clientSecret ? { clientId, clientSecret } : undefined;
 
 export interface Config {
   port: number;
@@ -115,6 +231,7 @@ export interface Config {
   mailDomain: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  oauth: OAuthConfig;
 }
 
 export class ConfigError extends Error {
@@ -130,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       .map((name) => [name, env[name]?.trim()])
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = envSchema.safeParse(present);
+  const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -155,5 +272,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     mailDomain: values.MAIL_DOMAIN ?? new URL(appUrl).hostname,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    oauth: {
+      google: {
+        credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
+        issuer: values.GOOGLE_ISSUER,
+      },
+      twitter: {
+        credentials: credentials(values.TWITTER_CLIENT_ID, values.TWITTER_CLIENT_SECRET),
+        authorizationUrl: values.TWITTER_AUTHORIZATION_URL,
+        tokenUrl: values.TWITTER_TOKEN_URL,
+        userinfoUrl: values.TWITTER_USERINFO_URL,
+      },
+      facebook: {
+        credentials: credentials(values.FACEBOOK_CLIENT_ID, values.FACEBOOK_CLIENT_SECRET),
+        authorizationUrl: values.FACEBOOK_AUTHORIZATION_URL,
+        tokenUrl: values.FACEBOOK_TOKEN_URL,
+        userinfoUrl: values.FACEBOOK_USERINFO_URL,
+      },
+    },
   };
 }

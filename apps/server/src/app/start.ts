@@ -7,6 +7,8 @@ import { createAccessTokens } from '../modules/auth/access-tokens';
 import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthenticate } from '../modules/auth/authenticate';
+import { createSocialProviders } from '../modules/auth/social/social.providers';
+import { socialRoutes } from '../modules/auth/social/social.routes';
 import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
@@ -80,6 +82,12 @@ export async function startDigest(
         },
         apiPlugins: [
           authRoutes({ ...authDeps, authenticate, jobs, passwordResetJob, mailDomain: config.mailDomain }),
+          socialRoutes({
+            ...authDeps,
+            appUrl: config.appUrl,
+            mailDomain: config.mailDomain,
+            providers: createSocialProviders(config.oauth),
+          }),
         ],
       });
       await http.listen({ port: config.port, host: config.host });

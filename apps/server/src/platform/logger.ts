@@ -16,9 +16,37 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+}
+
+/**
+ * How a request appears in the log. Query strings carry reset tokens, OAuth codes, states and tickets:
+ * their names are kept, their values never written.
+ */
+export function requestSerializer(request: LoggedRequest) {
+  const [pathname, query] = request.url.split('?');
+  const names = query ? [...new URLSearchParams(query).keys()] : [];
+  return {
+    method: request.method,
+    url: names.length ? `${pathname}?${names.map((name) => `${name}=[redacted]`).join('&')}` : pathname,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/** The server's logger; tests pass a `destination` to read what production would write. */
+export function createLogger(options: {
+  level: string;
+  pretty: boolean;
+  destination?: pino.DestinationStream;
+}): Logger {
+  const settings: pino.LoggerOptions = {
     level: options.level,
+    serializers: { req: requestSerializer },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     ...(options.pretty
       ? {
@@ -28,5 +56,6 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
           },
         }
       : {}),
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -1,2 +1,3 @@
+export * from './social';
 export * from './tokens';
 export * from './users';

@@ -1,8 +1,8 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { oauthStates, passwordResets, refreshTokens, sessions } from '../../db/schema';
+import { oauthStates, passwordResets, refreshTokens, sessions, socialTickets } from '../../db/schema';
 
-/** Rows past their expiry can never be used again: expired sessions (with their refresh tokens), resets, OAuth states. */
+/** Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states, tickets. */
 export async function deleteExpiredTokens(db: Database, now: Date) {
   const expiredSessions = await db
     .delete(sessions)
@@ -20,8 +20,13 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(oauthStates)
     .where(lt(oauthStates.expiresAt, now))
     .returning({ id: oauthStates.stateHash });
+  const tickets = await db
+    .delete(socialTickets)
+    .where(lt(socialTickets.expiresAt, now))
+    .returning({ id: socialTickets.ticketHash });
   return {
     sessions: expiredSessions.length,
+    socialTickets: tickets.length,
     refreshTokens: refresh.length,
     passwordResets: resets.length,
     oauthStates: states.length,
