@@ -64,7 +64,8 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-describe('starting the server', () => {
+// Each test starts whole servers (migrations, job schema): seconds each on a loaded 2-core machine.
+describe('starting the server', { timeout: 90_000 }, () => {
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],

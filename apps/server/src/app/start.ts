@@ -10,6 +10,7 @@ import { createAuthenticate } from '../modules/auth/authenticate';
 import { createSocialProviders } from '../modules/auth/social/social.providers';
 import { socialRoutes } from '../modules/auth/social/social.routes';
 import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
+import { usersRoutes } from '../modules/users/users.routes';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
@@ -82,6 +83,7 @@ export async function startDigest(
         },
         apiPlugins: [
           authRoutes({ ...authDeps, authenticate, jobs, passwordResetJob, mailDomain: config.mailDomain }),
+          usersRoutes({ db, clock, authenticate, mailDomain: config.mailDomain }),
           socialRoutes({
             ...authDeps,
             appUrl: config.appUrl,

@@ -1,0 +1,111 @@
+import type { ChangePasswordBody, ProfilePatch } from '@digest/contracts';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { expireUserPasswordResets, revokeUserSessions } from '../auth/auth.repository';
+import type { Authenticated } from '../auth/authenticate';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { normalisePhoto } from './photo';
+import { usersErrors } from './users.errors';
+import * as repository from './users.repository';
+
+export interface UsersDeps {
+  db: Database;
+  clock: Clock;
+}
+
+const USERNAME_INDEX = 'users_username_lower_unique';
+const EMAIL_INDEX = 'users_email_unique';
+
+async function existingUser(deps: UsersDeps, userId: string) {
+  const user = await repository.findUserById(deps.db, userId);
+  if (!user) throw usersErrors.accountGone();
+  return user;
+}
+
+export function getMe(deps: UsersDeps, userId: string) {
+  return existingUser(deps, userId);
+}
+
+/** Saves the fields the user changed (SPEC §4 Profile edit); only the owner's row is touched. */
+export async function updateProfile(deps: UsersDeps, userId: string, patch: ProfilePatch) {
+  if (Object.keys(patch).length === 0) throw usersErrors.nothingToChange();
+  const user = await existingUser(deps, userId);
+  const changes: repository.UserChanges = { updatedAt: deps.clock.now() };
+
+  if (patch.email !== undefined) {
+    // SPEC §6: only accounts that sign in with a password own their e-mail; for the others it is the
+    // provider's, and social sign-in matches accounts by it.
+    if (user.method !== 'email') throw usersErrors.emailChangeNotAllowed();
+    const email = repository.normaliseEmail(patch.email);
+    if (email !== user.email) {
+      if (await repository.isEmailTaken(deps.db, email, userId)) throw usersErrors.emailTaken();
+      changes.email = email;
+      changes.confirmed = false;
+    }
+  }
+  if (patch.username !== undefined) {
+    if (await repository.isUsernameTaken(deps.db, patch.username, userId)) throw usersErrors.usernameTaken();
+    changes.username = patch.username;
+  }
+  if (patch.fullName !== undefined) changes.fullName = patch.fullName;
+  if (patch.bio !== undefined) changes.bio = patch.bio === '' ? null : patch.bio;
+  if (patch.timezone !== undefined) {
+    changes.timezone = patch.timezone.timezone;
+    changes.locale = patch.timezone.locale;
+    changes.timezoneOffset = patch.timezone.offset;
+  }
+
+  try {
+    const updated = await repository.updateUser(deps.db, userId, changes);
+    if (!updated) throw usersErrors.accountGone();
+    return updated;
+  } catch (error) {
+    // Another request took the name or address between the check and the update.
+    if (repository.isUniqueViolation(error, USERNAME_INDEX)) throw usersErrors.usernameTaken();
+    if (repository.isUniqueViolation(error, EMAIL_INDEX)) throw usersErrors.emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Changes the password of an e-mail account after checking the current one. Every other session
+ * ends (a thief's included) and outstanding reset links stop working; this device stays signed in.
+ */
+export async function changePassword(deps: UsersDeps, auth: Authenticated, body: ChangePasswordBody) {
+  const user = await existingUser(deps, auth.userId);
+  if (user.method !== 'email' || !user.passwordHash) throw usersErrors.passwordChangeNotAllowed();
+  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw usersErrors.wrongPassword();
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const updated = await repository.updateUser(tx, auth.userId, { passwordHash, updatedAt: now });
+    if (!updated) throw usersErrors.accountGone();
+    await revokeUserSessions(tx, auth.userId, now, auth.sessionId);
+    await expireUserPasswordResets(tx, auth.userId, now);
+  });
+}
+
+/** Checks and re-encodes the upload, then replaces the photo; a bad file changes nothing. */
+export async function setPhoto(deps: UsersDeps, userId: string, upload: Buffer) {
+  const png = await normalisePhoto(upload);
+  const updated = await repository.replaceUserPhoto(deps.db, userId, png, deps.clock.now());
+  if (!updated) throw usersErrors.accountGone();
+  return updated;
+}
+
+export async function removePhoto(deps: UsersDeps, userId: string) {
+  const updated = await repository.deleteUserPhoto(deps.db, userId, deps.clock.now());
+  if (!updated) throw usersErrors.accountGone();
+  return updated;
+}
+
+export async function getPhoto(deps: UsersDeps, photoId: string) {
+  const png = await repository.findPhotoPng(deps.db, photoId);
+  if (!png) throw usersErrors.photoNotFound();
+  return png;
+}
+
+/** Deletes the account and, through the foreign keys, every row that belongs to it. */
+export async function deleteAccount(deps: UsersDeps, userId: string) {
+  if (!(await repository.deleteUser(deps.db, userId))) throw usersErrors.accountGone();
+}
