@@ -25,8 +25,54 @@ function sonnerWithoutInlineStyles(): Plugin {
   };
 }
 
+/**
+ * Radix dialogs lock the page scroll with react-remove-scroll, whose styles react-style-singleton injects
+ * as a <style> element, which the CSP refuses (and reports). This plugin swaps that module for one that
+ * adopts a constructed style sheet instead: CSSOM style sheets are not inline styles, so the CSP allows
+ * them and the scroll lock keeps working. It fails the build if the module changes shape.
+ */
+function styleSingletonWithoutStyleElements(): Plugin {
+  const marker = 'export var stylesheetSingleton = function () {';
+  const replacement = `
+export var stylesheetSingleton = function () {
+  var counter = 0;
+  var sheet = null;
+  return {
+    add: function (style) {
+      if (counter == 0 && typeof document !== 'undefined' && typeof CSSStyleSheet !== 'undefined') {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(style);
+        document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+      }
+      counter++;
+    },
+    remove: function () {
+      counter--;
+      if (!counter && sheet) {
+        var removed = sheet;
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter(function (s) { return s !== removed; });
+        sheet = null;
+      }
+    },
+  };
+};
+`;
+  return {
+    name: 'digest:style-singleton-without-style-elements',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-style-singleton[\\/]dist[\\/][^\\/]+[\\/]singleton\.js$/.test(id))
+        return null;
+      if (!code.includes(marker) || !code.includes("document.createElement('style')")) {
+        this.error('react-style-singleton changed: re-check how it injects styles (CSP forbids <style>).');
+      }
+      return { code: replacement, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sonnerWithoutInlineStyles()],
+  plugins: [react(), sonnerWithoutInlineStyles(), styleSingletonWithoutStyleElements()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

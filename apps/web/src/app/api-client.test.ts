@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, api, apiRequest, errorMessage, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
+import { endSession, getToken, replaceToken, startSession } from './session';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -91,5 +92,113 @@ describe('api client gives up after its timeout', () => {
     const pending = apiRequest('/x', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('api client sessions (SPEC §7: a 401 refreshes once and retries)', () => {
+  const pair = (n: number) => ({ accessToken: `access-${n}`, refreshToken: `refresh-${n}` });
+
+  afterEach(() => {
+    endSession();
+  });
+
+  function authorization(init: RequestInit | undefined): string | undefined {
+    return (init?.headers as Record<string, string> | undefined)?.Authorization;
+  }
+
+  it('sends the stored access token as a bearer token', async () => {
+    startSession(pair(1));
+    const fetchMock = stubFetch(async () => json(200, {}));
+    await api.get('/users/me');
+    expect(authorization(fetchMock.mock.calls[0]?.[1])).toBe('Bearer access-1');
+  });
+
+  it('refreshes once on a 401, stores the new pair and retries with it', async () => {
+    startSession(pair(1));
+    const fetchMock = stubFetch(async (input, init) => {
+      if (String(input).endsWith('/auth/refresh')) return json(200, { token: pair(2), user: {} });
+      return authorization(init) === 'Bearer access-2'
+        ? json(200, { ok: true })
+        : json(401, { message: 'Token expired', code: 'UNAUTHORIZED' });
+    });
+    await expect(api.get('/users/me')).resolves.toEqual({ ok: true });
+    expect(getToken()).toEqual(pair(2));
+    const refreshCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/refresh'));
+    expect(refreshCall?.[1]?.body).toBe(JSON.stringify({ refreshToken: 'refresh-1' }));
+    expect(authorization(refreshCall?.[1])).toBeUndefined();
+  });
+
+  it('shares one refresh between calls that fail together (single flight)', async () => {
+    startSession(pair(1));
+    let refreshes = 0;
+    stubFetch(async (input, init) => {
+      if (String(input).endsWith('/auth/refresh')) {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return json(200, { token: pair(2) });
+      }
+      return authorization(init) === 'Bearer access-2'
+        ? json(200, { path: String(input) })
+        : json(401, { message: 'no' });
+    });
+    const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(results).toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('a call that failed with an old token after a refresh retries with the new pair, without refreshing', async () => {
+    startSession(pair(1));
+    const fetchMock = stubFetch(async (_input, init) => {
+      if (authorization(init) === 'Bearer access-1') {
+        // Another call rotated the pair while this one was on its way.
+        replaceToken(pair(2));
+        return json(401, { message: 'no' });
+      }
+      return json(200, { ok: true });
+    });
+    await expect(api.get('/x')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/refresh'))).toBe(false);
+  });
+
+  it('ends the session when the refresh is refused (e.g. Token revoked!)', async () => {
+    startSession(pair(1));
+    stubFetch(async (input) =>
+      String(input).endsWith('/auth/refresh')
+        ? json(401, { message: 'Token revoked!', code: 'TOKEN_REVOKED' })
+        : json(401, { message: 'no' }),
+    );
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
+  });
+
+  it('keeps the session when the refresh fails for lack of a network', async () => {
+    startSession(pair(1));
+    stubFetch(async (input) => {
+      if (String(input).endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+      return json(401, { message: 'no' });
+    });
+    await expect(api.get('/users/me')).rejects.toMatchObject({ message: NETWORK_MESSAGE });
+    expect(getToken()).toEqual(pair(1));
+  });
+
+  it('does not send the token nor refresh for calls made with auth: false', async () => {
+    startSession(pair(1));
+    const fetchMock = stubFetch(async () => json(401, { message: 'Wrong e-mail or password.' }));
+    await expect(api.post('/auth/signin/email', {}, { auth: false })).rejects.toMatchObject({
+      message: 'Wrong e-mail or password.',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(authorization(fetchMock.mock.calls[0]?.[1])).toBeUndefined();
+    expect(getToken()).toEqual(pair(1));
+  });
+
+  it('sends a FormData body as multipart (the browser sets the boundary)', async () => {
+    const fetchMock = stubFetch(async () => json(200, {}));
+    const form = new FormData();
+    form.append('image', new Blob(['x'], { type: 'image/png' }), 'avatar.png');
+    await api.patch('/users/me/photo', form, { auth: false });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 });

@@ -1,6 +1,7 @@
-import { apiErrorBodySchema } from '@digest/contracts';
-import type { z } from 'zod';
+import { apiErrorBodySchema, type TokenPair, tokenPairSchema } from '@digest/contracts';
+import { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS } from './config';
+import { expireSession, getToken, replaceToken } from './session';
 
 /** A failed API call; `message` is the server's own message (SPEC §8) or a readable fallback. */
 export class ApiError extends Error {
@@ -24,8 +25,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /**
+   * Sends the stored access token (default). On a 401 the session is refreshed once and the call
+   * retried; when the refresh is refused the session ends. Sign-in and friends pass `false`.
+   */
+  auth?: boolean;
   /** Cancels the call (e.g. TanStack Query's signal). */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -33,8 +41,65 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
 }
 
-/** Calls `API_BASE + path` and resolves with the JSON body; throws `ApiError` on any failure. */
+/**
+ * Calls `API_BASE + path` and resolves with the JSON body; throws `ApiError` on any failure.
+ * SPEC §7: an authenticated call answered 401 refreshes the token once and is retried; a refused refresh
+ * clears the session (the route guards then show /login).
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = options.auth === false ? null : getToken();
+  try {
+    return await send(path, options, token?.accessToken);
+  } catch (error) {
+    if (!token || !(error instanceof ApiError) || error.status !== 401) throw error;
+    const fresh = await refreshAfterUnauthorized(token, error);
+    return send(path, options, fresh.accessToken);
+  }
+}
+
+const refreshResponseSchema = z.object({ token: tokenPairSchema });
+let refreshing: Promise<TokenPair> | null = null;
+
+/**
+ * A call made with `used` got a 401. If the pair has changed since (another call refreshed it), retry
+ * with the new one; otherwise refresh, sharing one refresh between every call that failed meanwhile.
+ */
+function refreshAfterUnauthorized(used: TokenPair, unauthorized: ApiError): Promise<TokenPair> {
+  const current = getToken();
+  if (!current) return Promise.reject(unauthorized);
+  if (current.accessToken !== used.accessToken) return Promise.resolve(current);
+  if (!refreshing) {
+    refreshing = refreshSession(current).finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+async function refreshSession(current: TokenPair): Promise<TokenPair> {
+  try {
+    const { token } = await send(
+      '/auth/refresh',
+      { method: 'POST', body: { refreshToken: current.refreshToken }, schema: refreshResponseSchema },
+      undefined,
+    );
+    replaceToken(token);
+    return token;
+  } catch (error) {
+    // The server refused the refresh token ('Token revoked!', expired…): the session is over. A network
+    // failure or a 5xx keeps the session, so a flaky connection does not log anyone out.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      if (getToken()?.refreshToken === current.refreshToken) expireSession(error.message);
+    }
+    throw error;
+  }
+}
+
+async function send<T>(
+  path: string,
+  options: RequestOptions<T>,
+  accessToken: string | undefined,
+): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, schema } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -46,8 +111,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (signal?.aborted) forwardAbort();
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
   try {
     let response: Response;
@@ -56,7 +123,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       response = await fetch(`${API_BASE}${path}`, {
         method,
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
+        body: body === undefined ? null : isForm ? body : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',
       });

@@ -7,3 +7,6 @@ export const API_BASE = '/api';
 
 /** Every API call gives up after this long (SPEC §7, §9). */
 export const API_TIMEOUT_MS = 10_000;
+
+/** "Digest Updates" in the profile menu opens the product's external changelog (SPEC §2). */
+export const CHANGELOG_URL = 'https://github.com/digest-app/digest/releases';

@@ -1,7 +1,26 @@
 /** Client-side paths (SPEC §2). Route matching is case-insensitive, so `/login` opens `/logIn`. */
 export const paths = {
+  home: '/',
   logIn: '/logIn',
   login: '/login',
   signup: '/signup',
   forgetPassword: '/forgetPassword',
+  recoverMessage: '/recover-message',
+  resetPassword: '/reset-password',
+  socialCallback: '/auth/:provider/callback',
+  digests: '/digests',
+  newsletters: '/newsletters',
+  createDigest: '/createDigest',
+  digestCreator: '/digestCreator',
+  menu: '/menu',
+  editProfile: '/editProfile',
+  profileView: '/profileView',
+  user: '/user',
+  changelog: '/changelog',
+  support: '/support',
 } as const;
+
+/** True when `pathname` is `path`, ignoring case and a trailing slash (routes match case-insensitively). */
+export function isPath(pathname: string, path: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === path.toLowerCase();
+}

@@ -1,17 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { createQueryClient } from './query-client';
+import { onSessionEnd } from './session';
 
 /** SPEC §8: toasts at the top right, closing after 5000 ms. */
 const TOAST_DURATION_MS = 5000;
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // Log out clears the user data and every list along with the token (SPEC §2 "Settings area").
+  useEffect(() => onSessionEnd(() => queryClient.clear()), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,120 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
+import { RecoverMessagePage } from '../features/auth/pages/RecoverMessagePage';
+import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
+import { SignupPage } from '../features/auth/pages/SignupPage';
+import { SocialCallbackPage } from '../features/auth/pages/SocialCallbackPage';
+import { DigestCreatorPage } from '../features/builder/pages/DigestCreatorPage';
+import { DigestsPage } from '../features/digests/pages/DigestsPage';
+import { MenuPage } from '../features/menu/pages/MenuPage';
+import { NewslettersPage } from '../features/newsletters/pages/NewslettersPage';
+import { CreateDigestPage } from '../features/onboarding/pages/CreateDigestPage';
+import { ProfileViewPage } from '../features/profile/pages/ProfileViewPage';
+import { PlaceholderPage } from '../features/static/pages/PlaceholderPage';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from './config';
+import {
+  FallbackRedirect,
+  RequireForgetPasswordEmail,
+  SessionRoot,
+  SignedInOnly,
+  SignedOutOnly,
+} from './guards';
+import { AppLayout } from './layouts/AppLayout';
+import { BuilderLayout } from './layouts/BuilderLayout';
+import { SettingsLayout } from './layouts/SettingsLayout';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
+import { WelcomeLayout } from './layouts/WelcomeLayout';
 import { paths } from './paths';
 import { RouteError } from './RouteError';
 
+/** Signed-out routes (SPEC §2); a signed-in visitor is redirected by SignedOutOnly. */
+const signedOutRoutes: RouteObject = {
+  element: <SignedOutOnly />,
+  children: [
+    { path: paths.signup, element: <SignupPage /> },
+    { path: paths.logIn, element: <LoginPage /> },
+    { path: paths.forgetPassword, element: <ForgotPasswordPage /> },
+    {
+      element: <RequireForgetPasswordEmail />,
+      children: [{ path: paths.recoverMessage, element: <RecoverMessagePage /> }],
+    },
+  ],
+};
+
 /**
- * The route table (SPEC §2), in one place. Matching is case-insensitive: `/login` opens `/logIn`.
- * Signed-in and public routes join here once sessions exist.
+ * Pages that work in either state: the reset link may be opened in a browser that is signed in, and the
+ * social callback turns a ticket into a session.
  */
-export const signedOutRoutes: RouteObject[] = [
+const eitherStateRoutes: RouteObject = {
+  element: <SignedOutLayout />,
+  children: [
+    { path: paths.resetPassword, element: <ResetPasswordPage /> },
+    { path: paths.socialCallback, element: <SocialCallbackPage /> },
+  ],
+};
+
+const signedInRoutes: RouteObject = {
+  element: <SignedInOnly />,
+  children: [
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <Navigate to={paths.digests} replace /> },
+        { path: paths.digests, element: <DigestsPage /> },
+        { path: paths.newsletters, element: <NewslettersPage /> },
+        { path: paths.menu, element: <MenuPage /> },
+        {
+          path: paths.changelog,
+          element: (
+            <PlaceholderPage title="Changelog">
+              <p>
+                What is new in Digest: <a href={CHANGELOG_URL}>read the changelog</a>.
+              </p>
+            </PlaceholderPage>
+          ),
+        },
+        {
+          path: paths.support,
+          element: (
+            <PlaceholderPage title="Support page">
+              <p>
+                Need help? <a href={SUPPORT_MAILTO}>Write to us</a>.
+              </p>
+            </PlaceholderPage>
+          ),
+        },
+        {
+          element: <SettingsLayout />,
+          children: [
+            {
+              path: paths.editProfile,
+              // The cropper and the dialogs load with the page that uses them.
+              lazy: async () => ({
+                Component: (await import('../features/profile/pages/EditProfilePage')).EditProfilePage,
+              }),
+            },
+            { path: `${paths.profileView}/*`, element: <ProfileViewPage /> },
+            { path: `${paths.user}/*`, element: <ProfileViewPage /> },
+          ],
+        },
+      ],
+    },
+    { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
+    { element: <BuilderLayout />, children: [{ path: paths.digestCreator, element: <DigestCreatorPage /> }] },
+  ],
+};
+
+/** The route table (SPEC §2), in one place. Matching is case-insensitive: `/login` opens `/logIn`. */
+export const routes: RouteObject[] = [
   {
-    element: <SignedOutLayout />,
+    element: <SessionRoot />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.logIn, element: <LoginPage /> },
-      { path: '*', element: <Navigate to={paths.login} replace /> },
+      eitherStateRoutes,
+      signedOutRoutes,
+      signedInRoutes,
+      { path: '*', element: <FallbackRedirect /> },
     ],
   },
 ];
-
-export const routes: RouteObject[] = signedOutRoutes;

@@ -2,11 +2,13 @@ import type { ComponentPropsWithRef } from 'react';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 interface ButtonStyleOptions {
   variant?: ButtonVariant;
   fullWidth?: boolean;
+  /** A shorter control for toolbars and headers. */
+  small?: boolean;
   className?: string | undefined;
 }
 
@@ -14,9 +16,16 @@ interface ButtonStyleOptions {
 export function buttonClassName({
   variant = 'primary',
   fullWidth = false,
+  small = false,
   className,
 }: ButtonStyleOptions = {}) {
-  return [styles.button, styles[variant], fullWidth ? styles.fullWidth : '', className ?? '']
+  return [
+    styles.button,
+    styles[variant],
+    fullWidth ? styles.fullWidth : '',
+    small ? styles.small : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -29,6 +38,7 @@ interface ButtonProps extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleO
 export function Button({
   variant,
   fullWidth,
+  small,
   loading = false,
   disabled,
   className,
@@ -40,7 +50,7 @@ export function Button({
     <button
       {...rest}
       type={type}
-      className={buttonClassName({ variant, fullWidth, className })}
+      className={buttonClassName({ variant, fullWidth, small, className })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >

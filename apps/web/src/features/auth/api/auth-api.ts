@@ -1,23 +1,69 @@
-import { type LoginBody, tokenPairSchema } from '@digest/contracts';
-import { z } from 'zod';
+import {
+  type AuthResponse,
+  authResponseSchema,
+  type ForgotPasswordBody,
+  type LoginBody,
+  messageResponseSchema,
+  type ResetPasswordBody,
+  type SignupBody,
+  type SocialProvider,
+  type SocialTicketResponse,
+  socialProvidersResponseSchema,
+  socialTicketResponseSchema,
+} from '@digest/contracts';
+import type { z } from 'zod';
 import { api } from '../../../app/api-client';
 import { API_BASE } from '../../../app/config';
 
-/** DESIGN §5: sign-in answers `{ token: { accessToken, refreshToken }, user }`. */
-const authResponseSchema = z.object({
-  token: tokenPairSchema,
-  user: z.unknown(),
-});
-export type AuthResponse = z.output<typeof authResponseSchema>;
+export type { AuthResponse, SocialProvider };
 
+/** DESIGN §5: sign-in and sign-up answer `{ token: { accessToken, refreshToken }, user }`. */
 export function signInWithEmail(body: LoginBody): Promise<AuthResponse> {
-  return api.post('/auth/signin/email', body, { schema: authResponseSchema });
+  return api.post('/auth/signin/email', body, { schema: authResponseSchema, auth: false });
 }
 
-export type SocialProvider = 'google' | 'twitter' | 'facebook';
+export function signUpWithEmail(body: SignupBody): Promise<AuthResponse> {
+  return api.post('/auth/signup/email', body, { schema: authResponseSchema, auth: false });
+}
+
+/** SPEC §7: the app origin goes in `x-requested-with`, so the mail links back to this app. */
+export function requestPasswordReset(body: ForgotPasswordBody): Promise<{ message: string }> {
+  return api.post('/auth/password/forgot', body, {
+    schema: messageResponseSchema,
+    auth: false,
+    headers: { 'x-requested-with': window.location.origin },
+  });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
+  return api.post('/auth/password/recover', body, { schema: messageResponseSchema, auth: false });
+}
+
+/** Revokes this session on the server. */
+export function logOutOnServer(): Promise<unknown> {
+  return api.post('/auth/logout', undefined, { timeoutMs: 5000 });
+}
+
 export type SocialMode = 'signin' | 'signup';
 
 /** Where the browser goes to start a social sign-in or sign-up (SPEC §7). */
 export function socialAuthUrl(mode: SocialMode, provider: SocialProvider): string {
   return `${API_BASE}/auth/${mode}/${provider}`;
+}
+
+/** After the provider, the server sends the browser back with a one-time ticket for the session. */
+export function exchangeSocialTicket(ticket: string): Promise<SocialTicketResponse> {
+  return api.post('/auth/social/ticket', { ticket }, { schema: socialTicketResponseSchema, auth: false });
+}
+
+export type SocialProviders = z.output<typeof socialProvidersResponseSchema>['providers'];
+
+export function fetchSocialProviders(signal?: AbortSignal): Promise<SocialProviders> {
+  return api
+    .get('/auth/providers', {
+      schema: socialProvidersResponseSchema,
+      auth: false,
+      ...(signal ? { signal } : {}),
+    })
+    .then((body) => body.providers);
 }

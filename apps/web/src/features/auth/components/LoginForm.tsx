@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { useLogin } from '../api/use-login';
+import { useLogin } from '../api/use-auth';
 import styles from './LoginForm.module.css';
 
 export function LoginForm() {

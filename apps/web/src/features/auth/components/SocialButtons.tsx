@@ -1,28 +1,57 @@
-import { buttonClassName } from '../../../components/ui/Button';
-import { type SocialMode, type SocialProvider, socialAuthUrl } from '../api/auth-api';
+import type { SocialProvider } from '@digest/contracts';
+import { Button, buttonClassName } from '../../../components/ui/Button';
+import { type SocialMode, socialAuthUrl } from '../api/auth-api';
+import { useSocialProviders } from '../api/use-auth';
 import styles from './SocialButtons.module.css';
 
-const PROVIDERS: { provider: SocialProvider; label: string; Icon: () => React.JSX.Element }[] = [
-  { provider: 'google', label: 'Continue with Google', Icon: GoogleIcon },
-  { provider: 'twitter', label: 'Continue with Twitter', Icon: TwitterIcon },
-  { provider: 'facebook', label: 'Continue with Facebook', Icon: FacebookIcon },
+const PROVIDERS: { provider: SocialProvider; name: string; Icon: () => React.JSX.Element }[] = [
+  { provider: 'google', name: 'Google', Icon: GoogleIcon },
+  { provider: 'twitter', name: 'Twitter', Icon: TwitterIcon },
+  { provider: 'facebook', name: 'Facebook', Icon: FacebookIcon },
 ];
 
-/** Social sign-in / sign-up: plain links, because each one leaves the app for the provider. */
+/**
+ * Social sign-in / sign-up: plain links, because each one leaves the app for the provider. A provider the
+ * server has no credentials for is a disabled button that says so, never a broken redirect.
+ */
 export function SocialButtons({ mode }: { mode: SocialMode }) {
+  const providers = useSocialProviders();
+  const action = mode === 'signin' ? 'sign-in' : 'sign-up';
   return (
-    <ul className={styles.list}>
-      {PROVIDERS.map(({ provider, label, Icon }) => (
-        <li key={provider}>
-          <a
-            className={buttonClassName({ variant: 'secondary', fullWidth: true, className: styles.button })}
-            href={socialAuthUrl(mode, provider)}
-          >
-            <Icon />
-            <span>{label}</span>
-          </a>
-        </li>
-      ))}
+    <ul className={styles.list} aria-busy={providers.isPending || undefined}>
+      {PROVIDERS.map(({ provider, name, Icon }) => {
+        const configured = providers.data?.find((entry) => entry.provider === provider)?.configured;
+        if (configured) {
+          return (
+            <li key={provider}>
+              <a
+                className={buttonClassName({
+                  variant: 'secondary',
+                  fullWidth: true,
+                  className: styles.button,
+                })}
+                href={socialAuthUrl(mode, provider)}
+              >
+                <Icon />
+                <span>Continue with {name}</span>
+              </a>
+            </li>
+          );
+        }
+        const label = providers.isPending
+          ? `Continue with ${name}`
+          : providers.isError
+            ? `${name} ${action} is unavailable right now`
+            : `${name} ${action} is not configured on this server`;
+        return (
+          <li key={provider}>
+            <Button variant="secondary" fullWidth className={styles.button} disabled>
+              <Icon />
+              <span>{label}</span>
+            </Button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../components/ui/Button';
+import { PageSpinner } from '../components/ui/PageSpinner';
+import { isProfileComplete, useMe } from '../features/profile/api/use-me';
+import { useDefaultTimezone } from '../features/profile/api/use-profile';
+import { errorMessage } from './api-client';
+import styles from './guards.module.css';
+import { SignedOutLayout } from './layouts/SignedOutLayout';
+import { isPath, paths } from './paths';
+import { signedInRedirect } from './redirects';
+import { endSession, markAuthenticated, useAuthStore } from './session';
+
+/**
+ * The root of every route: loads the user behind a stored token and shows a spinner while the auth
+ * state disagrees with the token's presence or is loading (SPEC §2 "Cross-route behaviour").
+ */
+export function SessionRoot() {
+  const hasToken = useAuthStore((state) => state.token !== null);
+  const isAuth = useAuthStore((state) => state.isAuth);
+  const me = useMe();
+  const userLoaded = me.data !== undefined;
+
+  useEffect(() => {
+    if (hasToken && userLoaded) markAuthenticated();
+  }, [hasToken, userLoaded]);
+
+  if (hasToken && !userLoaded && me.isError) {
+    return (
+      <section className={styles.failure} aria-labelledby="session-error-title">
+        <h1 id="session-error-title" className={styles.title}>
+          Your account could not be loaded
+        </h1>
+        <p className={styles.text}>{errorMessage(me.error)}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => void me.refetch()} loading={me.isFetching}>
+            Try again
+          </Button>
+          <Button variant="secondary" onClick={endSession}>
+            Log out
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (hasToken ? !(isAuth && userLoaded) : isAuth) return <PageSpinner label="Loading your account…" />;
+  return <Outlet />;
+}
+
+/** Signed-out pages; a signed-in visitor is sent on (SPEC §2). */
+export function SignedOutOnly() {
+  const hasToken = useAuthStore((state) => state.token !== null);
+  const signUpMode = useAuthStore((state) => state.signUpMode);
+  const location = useLocation();
+  if (hasToken) return <Navigate to={signedInRedirect(location, signUpMode)} replace />;
+  return <SignedOutLayout />;
+}
+
+/** /recover-message is shown only while a forgot-password e-mail is held (SPEC §2). */
+export function RequireForgetPasswordEmail() {
+  const email = useAuthStore((state) => state.forgetPasswordEmail);
+  if (!email) return <Navigate to={paths.login} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Signed-in pages: no token → /login. On every path change the profile is checked: without a full name
+ * or a username the user is sent to the onboarding on /createDigest (SPEC §2).
+ */
+export function SignedInOnly() {
+  const hasToken = useAuthStore((state) => state.token !== null);
+  const user = useMe().data;
+  const location = useLocation();
+  useDefaultTimezone(user);
+  if (!hasToken) return <Navigate to={paths.login} replace />;
+  if (!user) return <PageSpinner label="Loading your account…" />;
+  if (!isProfileComplete(user) && !isPath(location.pathname, paths.createDigest)) {
+    return <Navigate to={paths.createDigest} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Any other path: the profile area when signed in, /login otherwise (SPEC §2). */
+export function FallbackRedirect() {
+  const hasToken = useAuthStore((state) => state.token !== null);
+  return <Navigate to={hasToken ? paths.profileView : paths.login} replace />;
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { MenuIcon, PlusIcon } from '../../components/ui/icons';
+import { useCurrentUser } from '../../features/profile/api/use-me';
+import { paths } from '../paths';
+import styles from './AppLayout.module.css';
+import { Logo } from './Logo';
+import { ProfileMenu } from './ProfileMenu';
+
+/** Signed-in shell (SPEC §2 "Header and menus"). */
+export function AppLayout() {
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <AppHeader />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+}
+
+function AppHeader() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link className={styles.home} to={paths.digests}>
+          <Logo />
+        </Link>
+        <nav className={styles.nav} aria-label="Main">
+          <NavLink className={navClass} to={paths.digests}>
+            Digests
+          </NavLink>
+          <NavLink className={navClass} to={paths.newsletters}>
+            Newsletters
+          </NavLink>
+        </nav>
+        <div className={styles.actions}>
+          <Button small className={styles.create} onClick={() => navigate(paths.digestCreator)}>
+            <PlusIcon className={styles.createIcon} />
+            <span className={styles.wide}>Create digest</span>
+            <span className={styles.narrow}>New digest</span>
+          </Button>
+          <div className={styles.profile}>
+            <ProfileMenu user={user} />
+          </div>
+          <Link className={styles.menuLink} to={paths.menu} aria-label="Menu">
+            <MenuIcon />
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import type { User } from '@digest/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/Avatar';
+import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '../../components/ui/icons';
+import { useLogout } from '../../features/auth/api/use-auth';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from '../config';
+import { paths } from '../paths';
+import styles from './ProfileMenu.module.css';
+
+/** SPEC §2: avatar, full name, username, Edit profile, Digest Updates, Support, Log out. */
+export function ProfileMenu({ user }: { user: User }) {
+  const { logOut } = useLogout();
+  return (
+    // Not modal: the page stays scrollable and no scroll-lock style is injected.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={styles.trigger}
+        aria-label={`Profile menu of ${user.fullName ?? user.email}`}
+      >
+        <Avatar src={user.profileImg} name={user.fullName} size="small" />
+        <span className={styles.triggerName}>{user.fullName}</span>
+        <ChevronDownIcon className={styles.chevron} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={8}>
+          <div className={styles.identity}>
+            <Avatar src={user.profileImg} name={user.fullName} />
+            <div className={styles.names}>
+              <span className={styles.fullName}>{user.fullName}</span>
+              <span className={styles.username}>@{user.username}</span>
+            </div>
+          </div>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item asChild className={styles.item}>
+            <Link to={paths.editProfile}>
+              <EditIcon />
+              Edit profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.item}>
+            <a href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
+              <SparkIcon />
+              Digest Updates
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.item}>
+            <a href={SUPPORT_MAILTO}>
+              <MailIcon />
+              Support
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={() => void logOut()}>
+            <LogOutIcon />
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

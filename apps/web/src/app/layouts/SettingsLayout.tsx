@@ -1,0 +1,47 @@
+import { NavLink, Outlet } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { EditIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
+import { useLogout } from '../../features/auth/api/use-auth';
+import { paths } from '../paths';
+import styles from './SettingsLayout.module.css';
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.link} ${styles.active}` : styles.link;
+}
+
+/** SPEC §2 "Settings area": header Settings, a navigation list and Log Out, beside the page. */
+export function SettingsLayout() {
+  const { logOut, pending } = useLogout();
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.aside} aria-labelledby="settings-title">
+        <h2 id="settings-title" className={styles.title}>
+          Settings
+        </h2>
+        <nav aria-label="Settings">
+          <ul className={styles.list}>
+            <li>
+              <NavLink className={linkClass} to={paths.editProfile}>
+                <EditIcon className={styles.icon} />
+                Edit profile
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className={linkClass} to={paths.profileView}>
+                <UserIcon className={styles.icon} />
+                Profile
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <Button variant="ghost" className={styles.logout} onClick={() => void logOut()} loading={pending}>
+          <LogOutIcon className={styles.icon} />
+          Log Out
+        </Button>
+      </aside>
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

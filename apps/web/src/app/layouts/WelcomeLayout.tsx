@@ -1,0 +1,30 @@
+import { Link, Outlet } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { LogOutIcon } from '../../components/ui/icons';
+import { useLogout } from '../../features/auth/api/use-auth';
+import { paths } from '../paths';
+import { Logo } from './Logo';
+import styles from './WelcomeLayout.module.css';
+
+/** SPEC §2 /createDigest: the welcome layout (onboarding, then the invitation to build a digest). */
+export function WelcomeLayout() {
+  const { logOut, pending } = useLogout();
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Link className={styles.home} to={paths.digests}>
+            <Logo />
+          </Link>
+          <Button variant="ghost" small onClick={() => void logOut()} loading={pending}>
+            <LogOutIcon className={styles.icon} />
+            Log out
+          </Button>
+        </div>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { signupSchema, TERMS_REQUIRED_MESSAGE } from '@digest/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { TextField } from '../../../components/ui/TextField';
+import { useSignup } from '../api/use-auth';
+import styles from './LoginForm.module.css';
+
+/** The contract's sign-up rules; the checkbox gives a boolean, which must be true. */
+const signupFormSchema = signupSchema.extend({
+  confirmed: z.boolean().refine(Boolean, { error: TERMS_REQUIRED_MESSAGE }),
+});
+type SignupFormValues = z.input<typeof signupFormSchema>;
+type SignupFormOutput = z.output<typeof signupFormSchema>;
+
+/** SPEC §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
+export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const signup = useSignup();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignupFormValues, unknown, SignupFormOutput>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { email: defaultEmail, password: '', confirmed: false },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    signup.mutate({ email: values.email, password: values.password, confirmed: true });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign up with e-mail">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="Use at least 8 characters, with a letter, a number and a symbol."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Checkbox
+        label="I agree to the Terms of Service and the Privacy Policy"
+        error={errors.confirmed?.message}
+        {...register('confirmed')}
+      />
+      <Button type="submit" fullWidth loading={signup.isPending}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

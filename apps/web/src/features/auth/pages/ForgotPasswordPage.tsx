@@ -1,0 +1,57 @@
+import { type ForgotPasswordBody, forgotPasswordSchema } from '@digest/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { useForgotPassword } from '../api/use-auth';
+import { AuthCard } from '../components/AuthCard';
+import styles from '../components/LoginForm.module.css';
+
+/** SPEC §2 "Forgot password": e-mail and Send Reset Link, then the recover message. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const forgot = useForgotPassword(() => navigate(paths.recoverMessage));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ email: string }, unknown, ForgotPasswordBody>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  return (
+    <AuthCard
+      title="Forgot password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it? <Link to={paths.logIn}>Back to log in</Link>
+        </>
+      }
+    >
+      <title>Forgot password · Digest</title>
+      <form
+        className={styles.form}
+        onSubmit={handleSubmit((values) => forgot.mutate(values))}
+        noValidate
+        aria-label="Request a password reset link"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" fullWidth loading={forgot.isPending}>
+          Send Reset Link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

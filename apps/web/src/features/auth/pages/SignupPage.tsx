@@ -1,0 +1,27 @@
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Divider } from '../../../components/ui/Divider';
+import { AuthCard } from '../components/AuthCard';
+import { SignupForm } from '../components/SignupForm';
+import { SocialButtons } from '../components/SocialButtons';
+
+/** SPEC §2 "Sign-up"; `?name=` pre-fills the e-mail box. */
+export function SignupPage() {
+  const [params] = useSearchParams();
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="It's free. Get the things you follow in one email, daily, weekly or monthly."
+      footer={
+        <>
+          Already have an account? <Link to={paths.logIn}>Log in</Link>
+        </>
+      }
+    >
+      <title>Sign up · Digest</title>
+      <SignupForm defaultEmail={params.get('name') ?? ''} />
+      <Divider label="or" />
+      <SocialButtons mode="signup" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import type { SocialTicketResponse } from '@digest/contracts';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@digest/contracts';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../app/api-client';
+import { paths } from '../../../app/paths';
+import { failAuth } from '../../../app/session';
+import { Alert } from '../../../components/ui/Alert';
+import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { exchangeSocialTicket } from '../api/auth-api';
+import { useStartSession } from '../api/use-auth';
+import { AuthCard } from '../components/AuthCard';
+
+const NAMES: Record<SocialProvider, string> = { google: 'Google', twitter: 'Twitter', facebook: 'Facebook' };
+
+// A ticket is single-use: React's development double effects and re-renders must not spend it twice.
+const exchanges = new Map<string, Promise<SocialTicketResponse>>();
+
+function exchangeOnce(ticket: string): Promise<SocialTicketResponse> {
+  let pending = exchanges.get(ticket);
+  if (!pending) {
+    pending = exchangeSocialTicket(ticket);
+    exchanges.set(ticket, pending);
+  }
+  return pending;
+}
+
+function isProvider(value: string | undefined): value is SocialProvider {
+  return SOCIAL_PROVIDERS.includes(value as SocialProvider);
+}
+
+/**
+ * /auth/{google,twitter,facebook}/callback: the server sends the browser back here with a one-time
+ * ticket (or an error). A new user, or a sign-up, goes to the onboarding; a sign-in to the digests.
+ */
+export function SocialCallbackPage() {
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const ticket = params.get('ticket');
+  const error = params.get('error');
+  const signUp = params.get('mode') === 'signup';
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current || !isProvider(provider)) return;
+    handled.current = true;
+    if (error || !ticket) {
+      failAuth(error || 'The sign-in did not finish. Please try again.');
+      navigate(signUp ? paths.signup : paths.logIn, { replace: true });
+      return;
+    }
+    exchangeOnce(ticket).then(
+      (response) => {
+        const onboarding = response.isNewUser || signUp;
+        startSession(response, { signUpMode: onboarding });
+        navigate(onboarding ? paths.createDigest : paths.digests, { replace: true });
+      },
+      (failure: unknown) => {
+        failAuth(errorMessage(failure));
+        navigate(signUp ? paths.signup : paths.logIn, { replace: true });
+      },
+    );
+  }, [provider, error, ticket, signUp, navigate, startSession]);
+
+  if (!isProvider(provider)) return <Navigate to={paths.login} replace />;
+  return (
+    <AuthCard title={`Signing you in with ${NAMES[provider]}`}>
+      <title>{`${NAMES[provider]} sign-in · Digest`}</title>
+      {error ? (
+        <Alert>
+          {error} <Link to={paths.logIn}>Back to log in</Link>
+        </Alert>
+      ) : (
+        <PageSpinner label="Finishing the sign-in…" />
+      )}
+    </AuthCard>
+  );
+}

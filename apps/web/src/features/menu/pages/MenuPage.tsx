@@ -1,0 +1,87 @@
+import { Link, Navigate } from 'react-router';
+import { MEDIA_QUERIES } from '../../../app/breakpoints';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from '../../../app/config';
+import { paths } from '../../../app/paths';
+import { useMediaQuery } from '../../../app/use-media-query';
+import { Avatar } from '../../../components/ui/Avatar';
+import {
+  EditIcon,
+  InboxIcon,
+  LogOutIcon,
+  MailIcon,
+  NewspaperIcon,
+  PlusIcon,
+  SparkIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
+import { useLogout } from '../../auth/api/use-auth';
+import { useCurrentUser } from '../../profile/api/use-me';
+import styles from './MenuPage.module.css';
+
+/** SPEC §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */
+export function MenuPage() {
+  const user = useCurrentUser();
+  const desktop = useMediaQuery(MEDIA_QUERIES.desktop);
+  const { logOut, pending } = useLogout();
+  if (desktop) return <Navigate to={paths.digests} replace />;
+  return (
+    <nav className={styles.menu} aria-label="Menu">
+      <title>Menu · Digest</title>
+      <h1 className="visually-hidden">Menu</h1>
+      <div className={styles.identity}>
+        <Avatar src={user.profileImg} name={user.fullName} size="medium" />
+        <div className={styles.names}>
+          <span className={styles.fullName}>{user.fullName}</span>
+          <span className={styles.username}>@{user.username}</span>
+        </div>
+      </div>
+      <ul className={styles.list}>
+        <li>
+          <Link className={styles.item} to={paths.digests}>
+            <InboxIcon /> Digests
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} to={paths.newsletters}>
+            <NewspaperIcon /> Newsletters
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} to={paths.digestCreator}>
+            <PlusIcon /> Create digest
+          </Link>
+        </li>
+      </ul>
+      <ul className={styles.list}>
+        <li>
+          <Link className={styles.item} to={paths.editProfile}>
+            <EditIcon /> Edit profile
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} to={paths.profileView}>
+            <UserIcon /> Profile
+          </Link>
+        </li>
+        <li>
+          <a className={styles.item} href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
+            <SparkIcon /> Digest Updates
+          </a>
+        </li>
+        <li>
+          <a className={styles.item} href={SUPPORT_MAILTO}>
+            <MailIcon /> Support
+          </a>
+        </li>
+      </ul>
+      <button
+        type="button"
+        className={`${styles.item} ${styles.logout}`}
+        onClick={() => void logOut()}
+        disabled={pending}
+      >
+        <LogOutIcon /> Log out
+      </button>
+    </nav>
+  );
+}

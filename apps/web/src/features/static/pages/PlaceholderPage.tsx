@@ -1,0 +1,13 @@
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PageHeader } from '../../../components/ui/PageHeader';
+
+/** SPEC §2 /changelog ('Changelog') and /support ('Support page'): placeholders with their titles. */
+export function PlaceholderPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <>
+      <title>{`${title} · Digest`}</title>
+      <PageHeader title={title} />
+      <EmptyState title={title}>{children}</EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+
+export const PASSWORD = 'Passw0rd!';
+
+/** A fresh address for every test, so the specs never share an account. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Letters and digits only, like the onboarding asks. */
+export function uniqueUsername(label: string): string {
+  return `${label}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface CreatedUser {
+  email: string;
+  password: string;
+  fullName: string | null;
+  username: string | null;
+  token: TokenPair;
+}
+
+/** Signs a user up through the API and, unless `complete: false`, finishes the onboarding too. */
+export async function createUser(
+  request: APIRequestContext,
+  {
+    label = 'user',
+    complete = true,
+    fullName = 'Test Reader',
+    timezone = 'UTC' as string | null,
+  }: { label?: string; complete?: boolean; fullName?: string; timezone?: string | null } = {},
+): Promise<CreatedUser> {
+  const email = uniqueEmail(label);
+  const signup = await request.post('/api/auth/signup/email', {
+    data: { email, password: PASSWORD, confirmed: true },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { token } = (await signup.json()) as { token: TokenPair };
+  if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
+  const username = uniqueUsername(label);
+  const patch = await request.patch('/api/users/me', {
+    headers: { authorization: `Bearer ${token.accessToken}` },
+    // With a time zone, the app has no default zone to save (SPEC §4) and sends nothing unasked.
+    data: { fullName, username, ...(timezone ? { timezone: { timezone, locale: 'en-US', offset: 0 } } : {}) },
+  });
+  expect(patch.status(), await patch.text()).toBe(200);
+  return { email, password: PASSWORD, fullName, username, token };
+}
+
+/** Puts a token pair where the app keeps it (local storage key `token`) and opens `path`. */
+export async function openSignedIn(page: Page, token: TokenPair, path = '/digests'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), token);
+  await page.goto(path);
+}
+
+/** The token pair the app has stored, or null. */
+export async function storedToken(page: Page): Promise<TokenPair | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('token');
+    return raw ? (JSON.parse(raw) as TokenPair) : null;
+  });
+}
+
+/** `GET /api/users/me` with the token the page holds. */
+export async function fetchMe(page: Page, request: APIRequestContext): Promise<Record<string, unknown>> {
+  const token = await storedToken(page);
+  expect(token).not.toBeNull();
+  const response = await request.get('/api/users/me', {
+    headers: { authorization: `Bearer ${token?.accessToken}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { user: Record<string, unknown> }).user;
+}
+
+/** Records every /api/ request the page makes (method, path and body), to prove a form sent nothing. */
+export function recordApiCalls(page: Page): { method: string; path: string; body: string | null }[] {
+  const calls: { method: string; path: string; body: string | null }[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) {
+      calls.push({ method: request.method(), path: url.pathname, body: request.postData() });
+    }
+  });
+  return calls;
+}
+
+export const WIDTHS = [1280, 375] as const;
+
+/**
+ * A screenshot at each width (SPEC §2 layouts), returning to the first width: the full page, or only the
+ * viewport when a dialog covers it (a fixed overlay covers only the viewport of a full-page capture).
+ */
+export async function screenshots(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  {
+    fullPage = true,
+    atWidth,
+    widths = WIDTHS,
+  }: { fullPage?: boolean; atWidth?: (width: number) => Promise<void>; widths?: readonly number[] } = {},
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
+    // Let layout-dependent components (e.g. the crop box) settle.
+    await page.waitForTimeout(150);
+    await atWidth?.(width);
+    // A sticky header would be drawn where the page is scrolled to in a full-page capture.
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+}
+
+/** Console messages about the Content Security Policy (the server allows no inline style or script). */
+export function recordCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
