@@ -2,22 +2,15 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase, pingDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { createJobQueue, type JobDefinition, type JobQueue } from '../jobs/job-queue';
-import { createAccessTokens } from '../modules/auth/access-tokens';
-import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
-import { authRoutes } from '../modules/auth/auth.routes';
-import { createAuthenticate } from '../modules/auth/authenticate';
+import { createJobQueue } from '../jobs/job-queue';
 import { createSocialProviders } from '../modules/auth/social/social.providers';
-import { socialRoutes } from '../modules/auth/social/social.routes';
-import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
-import { usersRoutes } from '../modules/users/users.routes';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
-import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mailer';
 import type { Config } from './config';
 import { buildHttpServer, type HttpServer } from './http-server';
+import { composeModules } from './modules';
 
 export interface RunningDigest {
   /** Where the API listens, when this process runs the api role. */
@@ -45,12 +38,7 @@ export async function startDigest(
     cleanups.push(() => database.close());
     await migrateDatabase(database);
 
-    const appSecret = await loadAppSecret(config);
     const clock = systemClock;
-    const db = database.db;
-    const accessTokens = createAccessTokens(deriveKey(appSecret, 'access-token'), clock);
-    const authenticate = createAuthenticate({ db, clock, accessTokens });
-    const authDeps = { db, clock, accessTokens };
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -59,13 +47,17 @@ export async function startDigest(
     });
     cleanups.push(() => mailer.close());
 
-    const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl: config.appUrl });
-    const jobs: JobQueue = createJobQueue({
+    const modules = composeModules({
       database,
-      roles: config.roles,
+      clock,
       logger,
-      jobs: [purgeExpiredTokensJob({ db, clock, logger }), passwordResetJob as JobDefinition<unknown>],
+      mailer,
+      appSecret: await loadAppSecret(config),
+      appUrl: config.appUrl,
+      mailDomain: config.mailDomain,
+      socialProviders: createSocialProviders(config.oauth),
     });
+    const jobs = createJobQueue({ database, roles: config.roles, logger, jobs: modules.jobs });
     await jobs.start();
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
 
@@ -81,16 +73,7 @@ export async function startDigest(
           pingDatabase: () => pingDatabase(database),
           pingQueue: () => jobs.ping(),
         },
-        apiPlugins: [
-          authRoutes({ ...authDeps, authenticate, jobs, passwordResetJob, mailDomain: config.mailDomain }),
-          usersRoutes({ db, clock, authenticate, mailDomain: config.mailDomain }),
-          socialRoutes({
-            ...authDeps,
-            appUrl: config.appUrl,
-            mailDomain: config.mailDomain,
-            providers: createSocialProviders(config.oauth),
-          }),
-        ],
+        apiPlugins: modules.routes(jobs),
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;

@@ -1,78 +1,32 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { simpleParser } from 'mailparser';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test/test-api';
 import { testClock } from '../../../test/test-clock';
-import { createTestDatabase } from '../../../test/test-database';
-import { buildHttpServer, type HttpServer } from '../../app/http-server';
+import type { HttpServer } from '../../app/http-server';
 import type { DatabaseHandle } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';
-import { createJobQueue, type JobDefinition, type JobQueue } from '../../jobs/job-queue';
 import { deriveKey } from '../../platform/crypto';
-import { createMailer } from '../../platform/mailer';
-import { createAccessTokens } from './access-tokens';
-import { sendPasswordResetJob } from './auth.jobs';
-import { authRoutes, RATE_LIMITS, RECOVERY_MESSAGE } from './auth.routes';
+import { RATE_LIMITS, RECOVERY_MESSAGE } from './auth.routes';
 import { PASSWORD_RESET_TTL_MS } from './auth.usecases';
-import { createAuthenticate } from './authenticate';
 
-const SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
-const logger = pino({ level: 'silent' });
 const clock = testClock(new Date());
-const key = deriveKey(SECRET, 'access-token');
 
-let database: DatabaseHandle;
+let api: TestApi;
 let app: HttpServer;
-let jobs: JobQueue;
+let database: DatabaseHandle;
 let outbox: string;
 let clientIp = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  outbox = await mkdtemp(path.join(os.tmpdir(), 'digest-auth-outbox-'));
-  const db = database.db;
-  const accessTokens = createAccessTokens(key, clock);
-  const authDeps = { db, clock, accessTokens };
-  const mailer = createMailer({ outboxDir: outbox, from: 'Digest <digest@localhost>', logger });
-  const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl: 'http://app.test' });
-  jobs = createJobQueue({
-    database,
-    roles: ['worker'],
-    logger,
-    jobs: [passwordResetJob as JobDefinition<unknown>],
-  });
-  await jobs.start();
-  app = await buildHttpServer({
-    logger,
-    appUrl: 'http://app.test',
-    webDistDir: '/nonexistent',
-    health: {
-      databaseKind: database.kind,
-      roles: ['api'],
-      pingDatabase: async () => {},
-      pingQueue: async () => {},
-    },
-    apiPlugins: [
-      authRoutes({
-        ...authDeps,
-        authenticate: createAuthenticate(authDeps),
-        jobs,
-        passwordResetJob,
-        mailDomain: 'digest.test',
-      }),
-    ],
-  });
-  await app.ready();
+  api = await startTestApi({ clock, roles: ['worker'] });
+  ({ app, database, outboxDir: outbox } = api);
 });
 
 afterAll(async () => {
-  await app.close();
-  await jobs.stop(1_000);
-  await database.close();
-  await rm(outbox, { recursive: true, force: true });
+  await api.close();
 });
 
 /** Each call comes from its own client address unless one is given, so per-IP limits stay out of the way. */

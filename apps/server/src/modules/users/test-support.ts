@@ -3,90 +3,15 @@
  * database, users signed up through the API, and multipart bodies. Not a test file itself.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { createTestDatabase } from '../../../test/test-database';
-import { buildHttpServer, type HttpServer } from '../../app/http-server';
-import type { DatabaseHandle } from '../../db/client';
-import { createJobQueue, type JobDefinition } from '../../jobs/job-queue';
-import { systemClock } from '../../platform/clock';
-import { deriveKey } from '../../platform/crypto';
-import { createMailer } from '../../platform/mailer';
-import { createAccessTokens } from '../auth/access-tokens';
-import { sendPasswordResetJob } from '../auth/auth.jobs';
-import { authRoutes } from '../auth/auth.routes';
-import { type IssuedTokens, startSession } from '../auth/auth.usecases';
-import { createAuthenticate } from '../auth/authenticate';
-import { usersRoutes } from './users.routes';
+import { startTestApi, type TestApi } from '../../../test/test-api';
+import type { HttpServer } from '../../app/http-server';
 
 export const MAIL_DOMAIN = 'digest.test';
 export const PASSWORD = 'correct horse 1!';
 
-export interface TestApp {
-  app: HttpServer;
-  database: DatabaseHandle;
-  /** A signed-in session for a user made directly in the database (e.g. a social account). */
-  sessionFor(userId: string): Promise<IssuedTokens>;
-  close(): Promise<void>;
-}
-
-/** The HTTP server as start.ts builds it, with the auth and users routes, on a fresh database. */
-export async function startTestApp(): Promise<TestApp> {
-  const logger = pino({ level: 'silent' });
-  const database = await createTestDatabase();
-  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'digest-users-outbox-'));
-  const db = database.db;
-  const clock = systemClock;
-  const accessTokens = createAccessTokens(deriveKey(randomBytes(32).toString('hex'), 'access-token'), clock);
-  const authenticate = createAuthenticate({ db, clock, accessTokens });
-  const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: 'Digest <digest@localhost>', logger });
-  const passwordResetJob = sendPasswordResetJob({
-    db,
-    clock,
-    accessTokens,
-    mailer,
-    logger,
-    appUrl: 'http://x',
-  });
-  // No role: jobs can be sent (the queues exist) but none is worked.
-  const jobs = createJobQueue({
-    database,
-    roles: [],
-    logger,
-    jobs: [passwordResetJob as JobDefinition<unknown>],
-  });
-  await jobs.start();
-  const app = await buildHttpServer({
-    logger,
-    appUrl: 'http://localhost:3000',
-    webDistDir: path.join(outboxDir, 'no-web-build'),
-    health: {
-      databaseKind: database.kind,
-      roles: ['api'],
-      pingDatabase: async () => {},
-      pingQueue: () => jobs.ping(),
-    },
-    apiPlugins: [
-      authRoutes({ db, clock, accessTokens, authenticate, jobs, passwordResetJob, mailDomain: MAIL_DOMAIN }),
-      usersRoutes({ db, clock, authenticate, mailDomain: MAIL_DOMAIN }),
-    ],
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    sessionFor: (userId) => startSession({ db, clock, accessTokens }, userId),
-    async close() {
-      await app.close();
-      await jobs.stop(1000);
-      await mailer.close();
-      await database.close();
-      await rm(outboxDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The API as start.ts wires it, on a fresh database (see test/test-api.ts). */
+export const startTestApp = () => startTestApi({ mailDomain: MAIL_DOMAIN });
+export type TestApp = TestApi;
 
 let ipCounter = 0;
 

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { Role } from '../src/app/config';
+import { loadConfig } from '../src/app/config';
+import { buildHttpServer, type HttpServer } from '../src/app/http-server';
+import { composeModules } from '../src/app/modules';
+import { type DatabaseHandle, pingDatabase } from '../src/db/client';
+import { createJobQueue, type JobQueue } from '../src/jobs/job-queue';
+import { type IssuedTokens, startSession } from '../src/modules/auth/auth.usecases';
+import { createSocialProviders, type SocialProviders } from '../src/modules/auth/social/social.providers';
+import { type Clock, systemClock } from '../src/platform/clock';
+import type { Logger } from '../src/platform/logger';
+import { createMailer } from '../src/platform/mailer';
+import { createTestDatabase } from './test-database';
+
+export interface TestApiOptions {
+  /** Shared by several apps of one test file; otherwise a fresh one, closed with the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  logger?: Logger;
+  /** `['worker']` to have jobs worked; by default they are only queued. */
+  roles?: Role[];
+  socialProviders?: SocialProviders;
+  appUrl?: string;
+  mailDomain?: string;
+}
+
+export interface TestApi {
+  app: HttpServer;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  /** Where mail goes (.eml files): no SMTP_URL in tests. */
+  outboxDir: string;
+  /** A signed-in session for a user made directly in the database. */
+  sessionFor(userId: string): Promise<IssuedTokens>;
+  close(): Promise<void>;
+}
+
+/** The HTTP API exactly as start.ts wires it (composeModules), on an isolated test database. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await createTestDatabase());
+  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'digest-test-outbox-'));
+  const mailer = createMailer({ outboxDir, from: 'Digest <digest@localhost>', logger });
+  const modules = composeModules({
+    database,
+    clock,
+    logger,
+    mailer,
+    appSecret: randomBytes(32).toString('hex'),
+    appUrl: options.appUrl ?? 'http://app.test',
+    mailDomain: options.mailDomain ?? 'digest.test',
+    socialProviders: options.socialProviders ?? createSocialProviders(loadConfig({}).oauth),
+  });
+  const jobs = createJobQueue({ database, roles: options.roles ?? [], logger, jobs: modules.jobs });
+  await jobs.start();
+  const app = await buildHttpServer({
+    logger,
+    appUrl: options.appUrl ?? 'http://app.test',
+    webDistDir: path.join(outboxDir, 'no-web-build'),
+    health: {
+      databaseKind: database.kind,
+      roles: ['api'],
+      pingDatabase: () => pingDatabase(database),
+      pingQueue: () => jobs.ping(),
+    },
+    apiPlugins: modules.routes(jobs),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    jobs,
+    outboxDir,
+    sessionFor: (userId) => startSession(modules.authDeps, userId),
+    async close() {
+      await app.close();
+      await jobs.stop(1_000);
+      await mailer.close();
+      if (!options.database) await database.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
