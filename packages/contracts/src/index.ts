@@ -1,3 +1,5 @@
 export * from './auth';
+export * from './digests';
 export * from './errors';
+export * from './sources';
 export * from './users';

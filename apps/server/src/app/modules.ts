@@ -7,7 +7,13 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthenticate } from '../modules/auth/authenticate';
 import type { SocialProviders } from '../modules/auth/social/social.providers';
 import { socialRoutes } from '../modules/auth/social/social.routes';
+import { digestsRoutes } from '../modules/digests/digests.routes';
+import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
+import { shareRoutes } from '../modules/digests/share.routes';
 import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
+import { subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
+import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
+import { templatesRoutes } from '../modules/templates/templates.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
@@ -36,17 +42,30 @@ export function composeModules(deps: ModulesDeps) {
   const authDeps = { db, clock, accessTokens };
   const authenticate = createAuthenticate(authDeps);
   const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl });
+  const noticeJob = subscriberNoticeJob({ db, mailer, logger, appUrl });
 
   const jobs: JobDefinition<unknown>[] = [
     purgeExpiredTokensJob({ db, clock, logger }),
     passwordResetJob as JobDefinition<unknown>,
+    noticeJob as JobDefinition<unknown>,
   ];
 
-  const routes = (queue: JobQueue): FastifyPluginAsyncZod[] => [
-    authRoutes({ ...authDeps, authenticate, jobs: queue, passwordResetJob, mailDomain }),
-    usersRoutes({ db, clock, authenticate, mailDomain }),
-    socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
-  ];
+  const routes = (queue: JobQueue): FastifyPluginAsyncZod[] => {
+    const notify = async (subscriberIds: string[]) => {
+      if (subscriberIds.length > 0) await queue.send(noticeJob, { subscriberIds });
+    };
+    const digestDeps = { db, clock, authenticate, notify };
+    return [
+      authRoutes({ ...authDeps, authenticate, jobs: queue, passwordResetJob, mailDomain }),
+      usersRoutes({ db, clock, authenticate, mailDomain }),
+      socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
+      digestsRoutes(digestDeps),
+      subscribersRoutes(digestDeps),
+      templatesRoutes({ authenticate }),
+      shareRoutes({ db }),
+      publicProfileRoutes({ db }),
+    ];
+  };
 
   return { authDeps, jobs, routes };
 }

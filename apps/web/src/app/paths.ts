@@ -18,7 +18,18 @@ export const paths = {
   user: '/user',
   changelog: '/changelog',
   support: '/support',
+  admin: '/admin',
+  digestDetail: '/digests/:digestId',
+  sharedDigest: '/digests/share/:digestId',
+  sharedDigestBuild: '/digests/share/:digestId/:buildNumber',
+  publicProfile: '/user/:username',
+  unsubscribe: '/unsubscribe/:token',
 } as const;
+
+/** `/digests/{digestId}` */
+export function digestPath(digestId: string): string {
+  return `${paths.digests}/${encodeURIComponent(digestId)}`;
+}
 
 /** True when `pathname` is `path`, ignoring case and a trailing slash (routes match case-insensitively). */
 export function isPath(pathname: string, path: string): boolean {

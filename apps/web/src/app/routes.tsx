@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { AdminPage } from '../features/admin/pages/AdminPage';
 import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { RecoverMessagePage } from '../features/auth/pages/RecoverMessagePage';
@@ -6,12 +7,16 @@ import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
 import { SignupPage } from '../features/auth/pages/SignupPage';
 import { SocialCallbackPage } from '../features/auth/pages/SocialCallbackPage';
 import { DigestCreatorPage } from '../features/builder/pages/DigestCreatorPage';
+import { DigestDetailPage } from '../features/digests/pages/DigestDetailPage';
 import { DigestsPage } from '../features/digests/pages/DigestsPage';
 import { MenuPage } from '../features/menu/pages/MenuPage';
 import { NewslettersPage } from '../features/newsletters/pages/NewslettersPage';
 import { CreateDigestPage } from '../features/onboarding/pages/CreateDigestPage';
 import { ProfileViewPage } from '../features/profile/pages/ProfileViewPage';
+import { PublicProfilePage } from '../features/profile/pages/PublicProfilePage';
+import { SharedDigestPage } from '../features/share/pages/SharedDigestPage';
 import { PlaceholderPage } from '../features/static/pages/PlaceholderPage';
+import { UnsubscribePage } from '../features/subscriptions/pages/UnsubscribePage';
 import { CHANGELOG_URL, SUPPORT_MAILTO } from './config';
 import {
   FallbackRedirect,
@@ -22,6 +27,7 @@ import {
 } from './guards';
 import { AppLayout } from './layouts/AppLayout';
 import { BuilderLayout } from './layouts/BuilderLayout';
+import { PublicLayout } from './layouts/PublicLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
@@ -62,6 +68,7 @@ const signedInRoutes: RouteObject = {
       children: [
         { index: true, element: <Navigate to={paths.digests} replace /> },
         { path: paths.digests, element: <DigestsPage /> },
+        { path: paths.digestDetail, element: <DigestDetailPage /> },
         { path: paths.newsletters, element: <NewslettersPage /> },
         { path: paths.menu, element: <MenuPage /> },
         {
@@ -69,7 +76,11 @@ const signedInRoutes: RouteObject = {
           element: (
             <PlaceholderPage title="Changelog">
               <p>
-                What is new in Digest: <a href={CHANGELOG_URL}>read the changelog</a>.
+                What is new in Digest:{' '}
+                <a href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
+                  read the changelog
+                </a>
+                .
               </p>
             </PlaceholderPage>
           ),
@@ -105,8 +116,24 @@ const signedInRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Pages anyone may open, signed in or not, without waiting for the session: the public page of a digest
+ * (SPEC §2 "Public routes"), the unsubscribe confirmation of the e-mail link, a public profile.
+ */
+const publicRoutes: RouteObject = {
+  element: <PublicLayout />,
+  errorElement: <RouteError />,
+  children: [
+    { path: paths.sharedDigest, element: <SharedDigestPage /> },
+    { path: paths.sharedDigestBuild, element: <SharedDigestPage /> },
+    { path: paths.unsubscribe, element: <UnsubscribePage /> },
+    { path: paths.publicProfile, element: <PublicProfilePage /> },
+  ],
+};
+
 /** The route table (SPEC §2), in one place. Matching is case-insensitive: `/login` opens `/logIn`. */
 export const routes: RouteObject[] = [
+  publicRoutes,
   {
     element: <SessionRoot />,
     errorElement: <RouteError />,
@@ -114,6 +141,8 @@ export const routes: RouteObject[] = [
       eitherStateRoutes,
       signedOutRoutes,
       signedInRoutes,
+      // SPEC §2: /admin waits for a token, whichever state the visitor is in.
+      { path: paths.admin, element: <AdminPage /> },
       { path: '*', element: <FallbackRedirect /> },
     ],
   },

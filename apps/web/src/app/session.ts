@@ -48,11 +48,43 @@ const signedOutState = {
   successMessage: null,
 } satisfies Partial<AuthState>;
 
+/** SPEC §7/§9: a `token` cookie (path /), when present, is moved to local storage. */
+function takeTokenCookie(): TokenPair | null {
+  if (typeof document === 'undefined') return null;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_STORAGE_KEY}=`));
+  if (!entry) return null;
+  // Remove it whatever it holds: a bad cookie would otherwise be read again on every load.
+  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie SPEC §7 hands over, deleted here.
+  document.cookie = `${TOKEN_STORAGE_KEY}=; path=/; max-age=0`;
+  try {
+    const parsed = tokenPairSchema.safeParse(
+      JSON.parse(decodeURIComponent(entry.slice(TOKEN_STORAGE_KEY.length + 1))),
+    );
+    if (!parsed.success) return null;
+    writeStoredToken(parsed.data);
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
+
 export const useAuthStore = create<AuthState>()(() => ({
   ...signedOutState,
-  token: readStoredToken(),
+  token: takeTokenCookie() ?? readStoredToken(),
   forgetPasswordEmail: null,
 }));
+
+/**
+ * Looks again for a token handed over from outside the app (a `token` cookie or local storage), and
+ * adopts it. True when the app now holds a token. Used by /admin, which waits for one (SPEC §2).
+ */
+export function adoptHandedOverToken(): boolean {
+  if (useAuthStore.getState().token !== null) return true;
+  const token = takeTokenCookie() ?? readStoredToken();
+  if (!token) return false;
+  useAuthStore.setState({ token, isAuth: false });
+  return true;
+}
 
 const sessionEndListeners = new Set<() => void>();
 

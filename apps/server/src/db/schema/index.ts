@@ -1,3 +1,4 @@
+export * from './digests';
 export * from './social';
 export * from './tokens';
 export * from './users';

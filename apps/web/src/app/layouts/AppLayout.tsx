@@ -1,6 +1,8 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { MenuIcon, PlusIcon } from '../../components/ui/icons';
+import { useOpenBuilder } from '../../features/builder/use-open-builder';
+import { useDigestLimitReached } from '../../features/digests/api/use-digests';
 import { useCurrentUser } from '../../features/profile/api/use-me';
 import { paths } from '../paths';
 import styles from './AppLayout.module.css';
@@ -28,7 +30,9 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 function AppHeader() {
   const user = useCurrentUser();
-  const navigate = useNavigate();
+  const { createDigest } = useOpenBuilder();
+  // SPEC §5: no new digest when the user already has more than 99.
+  const limitReached = useDigestLimitReached();
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -44,7 +48,13 @@ function AppHeader() {
           </NavLink>
         </nav>
         <div className={styles.actions}>
-          <Button small className={styles.create} onClick={() => navigate(paths.digestCreator)}>
+          <Button
+            small
+            className={styles.create}
+            onClick={createDigest}
+            disabled={limitReached}
+            title={limitReached ? 'You have reached the limit of digests' : undefined}
+          >
             <PlusIcon className={styles.createIcon} />
             <span className={styles.wide}>Create digest</span>
             <span className={styles.narrow}>New digest</span>

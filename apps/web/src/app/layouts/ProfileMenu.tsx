@@ -4,11 +4,14 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth/api/use-auth';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from '../config';
+import { SUPPORT_MAILTO } from '../config';
 import { paths } from '../paths';
 import styles from './ProfileMenu.module.css';
 
-/** SPEC §2: avatar, full name, username, Edit profile, Digest Updates, Support, Log out. */
+/**
+ * SPEC §2: avatar, full name, username, Edit profile, Digest Updates (the /changelog page, which links to
+ * the external changelog), Support (a mail link), Log out.
+ */
 export function ProfileMenu({ user }: { user: User }) {
   const { logOut } = useLogout();
   return (
@@ -39,10 +42,10 @@ export function ProfileMenu({ user }: { user: User }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
-            <a href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
+            <Link to={paths.changelog}>
               <SparkIcon />
               Digest Updates
-            </a>
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
             <a href={SUPPORT_MAILTO}>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import styles from './Modal.module.css';
 
 interface ModalProps {
@@ -14,6 +14,8 @@ interface ModalProps {
   size?: 'small' | 'medium';
   /** Hides the × button (confirmations have their own Cancel). */
   hideClose?: boolean;
+  /** The element that gets focus on open; by default the first focusable one. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** A modal dialog (Radix): focus trapped inside, Escape and the overlay close it, focus returns after. */
@@ -26,6 +28,7 @@ export function Modal({
   role = 'dialog',
   size = 'medium',
   hideClose = false,
+  initialFocus,
 }: ModalProps) {
   // Opened from state rather than a Dialog.Trigger: remember what had focus and give it back on close.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -36,9 +39,14 @@ export function Modal({
         <Dialog.Content
           className={`${styles.content} ${styles[size]}`}
           role={role}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             returnFocus.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const target = initialFocus?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocus.current;

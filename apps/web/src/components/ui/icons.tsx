@@ -98,3 +98,67 @@ export const NewspaperIcon = ({ className }: IconProps) => (
     <path d="M18 14h-8M15 18h-5M10 6h8v4h-8z" />
   </Icon>
 );
+
+export const CloseIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
+export const LinkIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Icon>
+);
+
+export const ShareIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </Icon>
+);
+
+export const MoreIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+
+export const TrashIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+  </Icon>
+);
+
+export const CopyIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </Icon>
+);
+
+export const ChevronRightIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M9 18l6-6-6-6" />
+  </Icon>
+);
+
+export const UsersIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
+  </Icon>
+);
+
+export const ClockIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </Icon>
+);

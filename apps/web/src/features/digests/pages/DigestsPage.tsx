@@ -1,26 +1,50 @@
 import { Link } from 'react-router';
+import { errorMessage } from '../../../app/api-client';
 import { paths } from '../../../app/paths';
-import { buttonClassName } from '../../../components/ui/Button';
+import { Button, buttonClassName } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { InboxIcon, PlusIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { resetBuilder } from '../../builder/store';
 import { useCurrentUser } from '../../profile/api/use-me';
+import { useDigests, useDrafts } from '../api/use-digests';
+import { DigestCard } from '../components/DigestCard';
+import { DraftCard } from '../components/DraftCard';
+import styles from './DigestsPage.module.css';
 
-/**
- * SPEC §2 "Digests page": the heading is the full name plus Digests. Digests and drafts arrive with the
- * digests issue; until then there is nothing to list and no endpoint to call.
- */
+/** SPEC §2 "Digests page": the full name plus Digests; digest cards, then draft cards, or the empty state. */
 export function DigestsPage() {
   const user = useCurrentUser();
-  return (
-    <>
-      <title>Digests · Digest</title>
-      <PageHeader title={`${user.fullName} Digests`} />
+  const digests = useDigests();
+  const drafts = useDrafts();
+
+  let content: React.ReactNode;
+  if (digests.isPending || drafts.isPending) {
+    content = <PageSpinner label="Loading your digests…" />;
+  } else if (digests.isError || drafts.isError) {
+    const failed = digests.isError ? digests : drafts;
+    content = (
+      <div className={styles.failure} role="alert">
+        <p>{errorMessage(failed.error)}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void digests.refetch();
+            void drafts.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (digests.data.length === 0 && drafts.data.length === 0) {
+    content = (
       <EmptyState
         icon={<InboxIcon />}
         title="Nothing here yet."
         action={
-          <Link className={buttonClassName()} to={paths.digestCreator}>
+          <Link className={buttonClassName()} to={paths.digestCreator} onClick={resetBuilder}>
             <PlusIcon />
             Create Digest
           </Link>
@@ -28,6 +52,44 @@ export function DigestsPage() {
       >
         <p>Click the &quot;Create Digest&quot; button to get started.</p>
       </EmptyState>
+    );
+  } else {
+    content = (
+      <>
+        {digests.data.length > 0 ? (
+          <section aria-label="Your digests">
+            <ul className={styles.grid}>
+              {digests.data.map((digest) => (
+                <li key={digest.digestId} className={styles.cell}>
+                  <DigestCard digest={digest} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {drafts.data.length > 0 ? (
+          <section aria-labelledby="drafts-title" className={styles.drafts}>
+            <h2 id="drafts-title" className={styles.sectionTitle}>
+              Drafts
+            </h2>
+            <ul className={styles.grid}>
+              {drafts.data.map((draft) => (
+                <li key={draft.digestId} className={styles.cell}>
+                  <DraftCard draft={draft} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <title>Digests · Digest</title>
+      <PageHeader title={`${user.fullName} Digests`} />
+      {content}
     </>
   );
 }

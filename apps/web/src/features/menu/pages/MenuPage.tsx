@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { MEDIA_QUERIES } from '../../../app/breakpoints';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from '../../../app/config';
+import { SUPPORT_MAILTO } from '../../../app/config';
 import { paths } from '../../../app/paths';
 import { useMediaQuery } from '../../../app/use-media-query';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -15,6 +15,8 @@ import {
   UserIcon,
 } from '../../../components/ui/icons';
 import { useLogout } from '../../auth/api/use-auth';
+import { resetBuilder } from '../../builder/store';
+import { useDigestLimitReached } from '../../digests/api/use-digests';
 import { useCurrentUser } from '../../profile/api/use-me';
 import styles from './MenuPage.module.css';
 
@@ -23,6 +25,7 @@ export function MenuPage() {
   const user = useCurrentUser();
   const desktop = useMediaQuery(MEDIA_QUERIES.desktop);
   const { logOut, pending } = useLogout();
+  const limitReached = useDigestLimitReached();
   if (desktop) return <Navigate to={paths.digests} replace />;
   return (
     <nav className={styles.menu} aria-label="Menu">
@@ -47,9 +50,16 @@ export function MenuPage() {
           </Link>
         </li>
         <li>
-          <Link className={styles.item} to={paths.digestCreator}>
-            <PlusIcon /> Create digest
-          </Link>
+          {limitReached ? (
+            // SPEC §5: no new digest when the user already has more than 99.
+            <button type="button" className={styles.item} disabled>
+              <PlusIcon /> Create digest
+            </button>
+          ) : (
+            <Link className={styles.item} to={paths.digestCreator} onClick={resetBuilder}>
+              <PlusIcon /> Create digest
+            </Link>
+          )}
         </li>
       </ul>
       <ul className={styles.list}>
@@ -64,9 +74,9 @@ export function MenuPage() {
           </Link>
         </li>
         <li>
-          <a className={styles.item} href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
+          <Link className={styles.item} to={paths.changelog}>
             <SparkIcon /> Digest Updates
-          </a>
+          </Link>
         </li>
         <li>
           <a className={styles.item} href={SUPPORT_MAILTO}>

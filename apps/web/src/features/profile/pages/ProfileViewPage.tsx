@@ -3,13 +3,16 @@ import { paths } from '../../../app/paths';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClassName } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { useDigests } from '../../digests/api/use-digests';
 import { useCurrentUser } from '../api/use-me';
+import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 
 /** SPEC §2 profile area (/profileView/*, /user/* and any other path); back chevron to /menu on phones. */
 export function ProfileViewPage() {
   const user = useCurrentUser();
   const since = new Date(user.createdAt);
+  const digests = useDigests();
   return (
     <>
       <title>Profile · Digest</title>
@@ -48,9 +51,26 @@ export function ProfileViewPage() {
             </div>
           )}
         </dl>
-        <Link className={buttonClassName({ variant: 'secondary' })} to={paths.editProfile}>
-          Edit profile
-        </Link>
+        {digests.data ? (
+          <PublicDigestList
+            digests={digests.data.map((digest) => ({
+              digestId: digest.digestId,
+              name: digest.name,
+              latestBuildNumber: digest.latestBuildNumber,
+            }))}
+            emptyText="You have no digests yet."
+          />
+        ) : null}
+        <div className={styles.links}>
+          <Link className={buttonClassName({ variant: 'secondary' })} to={paths.editProfile}>
+            Edit profile
+          </Link>
+          {user.username ? (
+            <Link className={buttonClassName({ variant: 'ghost' })} to={`${paths.user}/${user.username}`}>
+              See your public profile
+            </Link>
+          ) : null}
+        </div>
       </section>
     </>
   );

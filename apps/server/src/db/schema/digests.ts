@@ -1,0 +1,112 @@
+import type { Source } from '@digest/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A digest (SPEC §3): its owner, name, schedule and ordered sources. `sources` holds the settings as
+ * the contracts validated them (defaults filled, no icons), in the order of the digest.
+ */
+export const digests = pgTable(
+  'digests',
+  {
+    digestId: uuid('digest_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    scheduleType: text('schedule_type').notNull().default('daily'),
+    /** Local time of day, `HH:mm` (24-hour), in the owner's time zone. */
+    time: text('time').notNull().default('07:00'),
+    /** 0 (Sunday) – 6 (Saturday), for weekly digests. */
+    weekDay: integer('week_day').notNull().default(1),
+    /** 1–31, for monthly digests (29–31 run on the last day of shorter months). */
+    monthDay: integer('month_day').notNull().default(1),
+    sources: jsonb('sources').$type<Source[]>().notNull(),
+    /** When the scheduler should build the next issue; null while paused or not yet computed. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('digests_user_created_idx').on(table.userId, table.createdAt),
+    index('digests_next_run_idx').on(table.nextRunAt),
+    check('digests_schedule_type_check', sql`${table.scheduleType} in ('daily', 'weekly', 'monthly')`),
+    check('digests_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('digests_week_day_check', sql`${table.weekDay} between 0 and 6`),
+    check('digests_month_day_check', sql`${table.monthDay} between 1 and 31`),
+  ],
+);
+
+/** A digest being built (SPEC §4 Drafts): a name and 0–20 sources, no schedule. */
+export const digestDrafts = pgTable(
+  'digest_drafts',
+  {
+    draftId: uuid('draft_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    sources: jsonb('sources').$type<Source[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('digest_drafts_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A friend a digest is shared with. The row outlives an unsubscription (the owner sees who left) and a
+ * removal by the owner (`removed_at`, hidden from lists), so `notified_at` keeps limiting notices.
+ * `token` is the opaque unsubscribe token of the links in every mail to this address.
+ */
+export const digestSubscribers = pgTable(
+  'digest_subscribers',
+  {
+    subscriberId: uuid('subscriber_id').primaryKey().defaultRandom(),
+    digestId: uuid('digest_id')
+      .notNull()
+      .references(() => digests.digestId, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    token: text('token').notNull(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** When the last "shared with you" notice was queued for this address (one per 7 days at most). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** A notice is queued and not yet sent: the job claims it (true → false) before sending, so a retry never sends twice. */
+    noticePending: boolean('notice_pending').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('digest_subscribers_digest_email_unique').on(table.digestId, table.email),
+    uniqueIndex('digest_subscribers_token_unique').on(table.token),
+  ],
+);
+
+/** One issue of a digest: the HTML and text rendered once (written by the build job). */
+export const digestBuilds = pgTable(
+  'digest_builds',
+  {
+    buildId: uuid('build_id').primaryKey().defaultRandom(),
+    digestId: uuid('digest_id')
+      .notNull()
+      .references(() => digests.digestId, { onDelete: 'cascade' }),
+    buildNumber: integer('build_number').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('digest_builds_digest_number_unique').on(table.digestId, table.buildNumber)],
+);

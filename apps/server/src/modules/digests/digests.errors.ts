@@ -1,0 +1,17 @@
+import { DIGEST_MESSAGES } from '@digest/contracts';
+import { AppError } from '../../app/errors';
+
+export const digestsErrors = {
+  digestNotFound: () => new AppError(404, 'DIGEST_NOT_FOUND', 'No such Digest.'),
+  draftNotFound: () => new AppError(404, 'DRAFT_NOT_FOUND', 'No such draft.'),
+  buildNotFound: () => new AppError(404, 'BUILD_NOT_FOUND', 'No such issue of this Digest.'),
+  templatesNotFound: (category: string) =>
+    new AppError(
+      404,
+      'TEMPLATE_CATEGORY_NOT_FOUND',
+      `No templates in the category "${category.slice(0, 40)}".`,
+    ),
+  tooManyDigests: () => new AppError(422, 'TOO_MANY_DIGESTS', DIGEST_MESSAGES.maxDigests),
+  tooManyDrafts: () => new AppError(422, 'TOO_MANY_DRAFTS', DIGEST_MESSAGES.maxDrafts),
+  accountGone: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'This account no longer exists.'),
+};

@@ -1,0 +1,33 @@
+import { type Digest, type DigestSummary, type ScheduleType, shareHtmlPath } from '@digest/contracts';
+import type { DigestSummaryRow } from './digests.repository';
+
+export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
+  return {
+    digestId: row.digestId,
+    name: row.name,
+    active: row.active,
+    scheduleType: row.scheduleType as ScheduleType,
+    time: row.time,
+    weekDay: row.weekDay,
+    monthDay: row.monthDay,
+    subscribers: row.subscribers,
+    sources: row.sources,
+    latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentDigest(
+  row: DigestSummaryRow,
+  builds: { buildNumber: number; createdAt: Date }[],
+): Digest {
+  return {
+    ...presentDigestSummary(row),
+    builds: builds.map((build) => ({
+      buildNumber: build.buildNumber,
+      createdAt: build.createdAt.toISOString(),
+      htmlLink: shareHtmlPath(row.digestId, build.buildNumber),
+    })),
+  };
+}

@@ -1,0 +1,123 @@
+import {
+  DIGEST_NAME_MAX_LENGTH,
+  type DigestCreate,
+  type DigestPatch,
+  defaultDigestName,
+  MAX_DIGESTS,
+} from '@digest/contracts';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { applySubscriberList } from '../subscribers/subscribers.usecases';
+import { digestsErrors } from './digests.errors';
+import { presentDigest, presentDigestSummary } from './digests.presenter';
+import * as repository from './digests.repository';
+
+export interface DigestsDeps {
+  db: Database;
+  clock: Clock;
+  /** Queues the "shared with you" notice of each new subscriber (after the change committed). */
+  notify(subscriberIds: string[]): Promise<void>;
+}
+
+export async function listDigests(deps: Pick<DigestsDeps, 'db'>, userId: string) {
+  const rows = await repository.listDigestSummaries(deps.db, userId);
+  return rows.map(presentDigestSummary);
+}
+
+export async function getDigest(deps: Pick<DigestsDeps, 'db'>, userId: string, digestId: string) {
+  const [row, builds] = await Promise.all([
+    repository.findDigestSummary(deps.db, userId, digestId),
+    repository.listBuilds(deps.db, userId, digestId),
+  ]);
+  if (!row) throw digestsErrors.digestNotFound();
+  return presentDigest(row, builds);
+}
+
+/**
+ * Locks the owner and checks the 100-digest rule (SPEC §5: no new digest when the user already has more
+ * than 99). The lock holds until the transaction ends, so concurrent creations cannot pass it together.
+ */
+async function lockOwnerWithRoom(tx: Database, userId: string) {
+  const owner = await repository.lockOwner(tx, userId);
+  if (!owner) throw digestsErrors.accountGone();
+  if ((await repository.countDigests(tx, userId)) >= MAX_DIGESTS) throw digestsErrors.tooManyDigests();
+  return owner;
+}
+
+/** `POST /digests`: an empty name becomes "{full name}'s Digest"; subscribers get a notice. */
+export async function createDigest(deps: DigestsDeps, userId: string, body: DigestCreate) {
+  const now = deps.clock.now();
+  const { digestId, toNotify } = await deps.db.transaction(async (tx) => {
+    const owner = await lockOwnerWithRoom(tx, userId);
+    const digestId = await repository.insertDigest(tx, {
+      userId,
+      name: body.name || defaultDigestName(owner.fullName),
+      active: body.active,
+      scheduleType: body.scheduleType,
+      time: body.time,
+      weekDay: body.weekDay,
+      monthDay: body.monthDay,
+      sources: body.sources,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { digestId, toNotify: await applySubscriberList(tx, digestId, body.subscribers, now) };
+  });
+  await deps.notify(toNotify);
+  return getDigest(deps, userId, digestId);
+}
+
+/** `PATCH /digests/{id}`: any field; `{ active }` pauses or resumes, `subscribers` sets the list. */
+export async function updateDigest(deps: DigestsDeps, userId: string, digestId: string, patch: DigestPatch) {
+  const now = deps.clock.now();
+  const toNotify = await deps.db.transaction(async (tx) => {
+    const row = await repository.findOwnedDigest(tx, userId, digestId, true);
+    if (!row) throw digestsErrors.digestNotFound();
+    const { subscribers, name, ...fields } = patch;
+    const changes: repository.DigestChanges = { ...fields, updatedAt: now };
+    if (name !== undefined) {
+      changes.name = name || defaultDigestName((await repository.findOwnerName(tx, userId))?.fullName);
+    }
+    await repository.updateDigest(tx, userId, digestId, changes);
+    return subscribers === undefined ? [] : applySubscriberList(tx, digestId, subscribers, now);
+  });
+  await deps.notify(toNotify);
+  return getDigest(deps, userId, digestId);
+}
+
+export async function deleteDigest(deps: Pick<DigestsDeps, 'db'>, userId: string, digestId: string) {
+  if (!(await repository.deleteDigest(deps.db, userId, digestId))) throw digestsErrors.digestNotFound();
+}
+
+/** The name of a copy: "{name} (copy)", shortened so it fits. */
+export function copyName(name: string) {
+  const suffix = ' (copy)';
+  return `${name.slice(0, DIGEST_NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
+}
+
+/**
+ * `POST /digests/duplicate/{id}`: a new digest "{name} (copy)" with the same schedule and sources,
+ * paused and without subscribers, so nobody gets a second copy of each issue until the owner edits
+ * it and turns it on. Counts towards the 100-digest limit.
+ */
+export async function duplicateDigest(deps: DigestsDeps, userId: string, digestId: string) {
+  const now = deps.clock.now();
+  const copyId = await deps.db.transaction(async (tx) => {
+    const original = await repository.findOwnedDigest(tx, userId, digestId);
+    if (!original) throw digestsErrors.digestNotFound();
+    await lockOwnerWithRoom(tx, userId);
+    return repository.insertDigest(tx, {
+      userId,
+      name: copyName(original.name),
+      active: false,
+      scheduleType: original.scheduleType,
+      time: original.time,
+      weekDay: original.weekDay,
+      monthDay: original.monthDay,
+      sources: original.sources,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return getDigest(deps, userId, copyId);
+}

@@ -1,0 +1,47 @@
+import { publicProfileResponseSchema } from '@digest/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestBuilds } from '../../db/schema';
+import { signUp, startTestApp, type TestApp } from '../users/test-support';
+import { call, createDigest } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/users/by-username/:username (public profile, no login)', () => {
+  it('answers the photo, name, bio and digests with their latest issue, never the e-mail or settings', async () => {
+    const user = await signUp(t.app);
+    const username = `Reader${Math.random().toString(36).slice(2, 8)}`;
+    await call(t.app, user, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace', username, bio: 'Notes.' });
+    const first = await createDigest(t.app, user, { name: 'First', subscribers: ['friend@example.com'] });
+    const second = await createDigest(t.app, user, { name: 'Second' });
+    await t.database.db
+      .insert(digestBuilds)
+      .values({ digestId: first.digestId, buildNumber: 4, html: 'x', text: 'x' });
+
+    const response = await call(t.app, null, 'GET', `/api/users/by-username/${username.toLowerCase()}`);
+    expect(response.statusCode).toBe(200);
+    expect(publicProfileResponseSchema.parse(response.json())).toEqual({
+      user: { fullName: 'Ada Lovelace', username, bio: 'Notes.', profileImg: null },
+      digests: [
+        { digestId: second.digestId, name: 'Second', latestBuildNumber: null },
+        { digestId: first.digestId, name: 'First', latestBuildNumber: 4 },
+      ],
+    });
+    expect(response.body).not.toContain(user.email);
+    expect(response.body).not.toContain('friend@example.com');
+    expect(response.body).not.toContain('sources');
+  });
+
+  it('answers 404 for an unknown or malformed username', async () => {
+    for (const name of ['nobodyhere123', 'not a name', '%00']) {
+      const response = await call(t.app, null, 'GET', `/api/users/by-username/${encodeURIComponent(name)}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('PROFILE_NOT_FOUND');
+    }
+  });
+});

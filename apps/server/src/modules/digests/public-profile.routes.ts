@@ -1,0 +1,52 @@
+import { type PublicProfile, publicProfileResponseSchema } from '@digest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../app/errors';
+import type { Database } from '../../db/client';
+import { findPublicProfile } from './digests.repository';
+
+export const PROFILE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+const profileNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', 'No such user.');
+
+/**
+ * The public profile (SPEC §1: public because all digests are public): photo, name, bio and the names of
+ * the user's digests with their latest issue number, for links to the public pages. Never the e-mail,
+ * schedules, sources or subscribers.
+ */
+export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
+  if (!/^[A-Za-z0-9]{1,30}$/.test(username)) throw profileNotFound();
+  const found = await findPublicProfile(db, username);
+  if (!found) throw profileNotFound();
+  return {
+    user: {
+      fullName: found.user.fullName,
+      username: found.user.username,
+      bio: found.user.bio,
+      profileImg: found.user.photoId ? `/api/photos/${found.user.photoId}` : null,
+    },
+    digests: found.digests.map((digest) => ({
+      digestId: digest.digestId,
+      name: digest.name,
+      latestBuildNumber: digest.latestBuildNumber === null ? null : Number(digest.latestBuildNumber),
+    })),
+  };
+}
+
+export function publicProfileRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/users/by-username/:username',
+      {
+        config: { rateLimit: PROFILE_RATE_LIMIT },
+        schema: {
+          tags: ['users'],
+          summary: "A user's public profile: photo, name, bio and digests (no login)",
+          params: z.object({ username: z.string().max(100) }),
+          response: { 200: publicProfileResponseSchema },
+        },
+      },
+      async (request) => getPublicProfile(deps.db, request.params.username),
+    );
+  };
+}

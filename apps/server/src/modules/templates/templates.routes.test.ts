@@ -1,0 +1,80 @@
+import {
+  ACCOUNT_SOURCE_TYPES,
+  MAX_SOURCES,
+  MIN_SOURCES,
+  sourceSchema,
+  TEMPLATE_CATEGORIES,
+  templateListResponseSchema,
+} from '@digest/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../digests/test-support';
+import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
+import { TEMPLATE_SOURCE_INPUTS } from './templates.data';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signUp(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/digests/web/:category answers real starting points', () => {
+  it.each(TEMPLATE_CATEGORIES)(
+    '%s: named templates whose sources are valid under the contracts',
+    async (category) => {
+      const response = await call(t.app, user, 'GET', `/api/digests/web/${category}`);
+      expect(response.statusCode).toBe(200);
+      const { templates } = templateListResponseSchema.parse(response.json());
+      expect(templates.length).toBeGreaterThan(0);
+      for (const template of templates) {
+        expect(template.name).toBeTruthy();
+        expect(template.description).toBeTruthy();
+        // Enough sources to become a digest as they are, none that needs someone's connected account.
+        expect(template.sources.length).toBeGreaterThanOrEqual(MIN_SOURCES);
+        expect(template.sources.length).toBeLessThanOrEqual(MAX_SOURCES);
+        for (const source of template.sources) {
+          expect(sourceSchema.parse(source)).toEqual(source);
+          expect(ACCOUNT_SOURCE_TYPES as readonly string[]).not.toContain(source.type);
+        }
+      }
+    },
+  );
+
+  it('the templates as written pass the contracts (strict: no unknown field)', () => {
+    for (const list of Object.values(TEMPLATE_SOURCE_INPUTS)) {
+      for (const template of list) {
+        for (const source of template.sources) expect(sourceSchema.safeParse(source).success).toBe(true);
+      }
+    }
+  });
+
+  it('gives every template its own id', () => {
+    const ids = Object.values(TEMPLATE_SOURCE_INPUTS).flatMap((list) =>
+      list.map((template) => template.templateId),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a template becomes a digest as it is', async () => {
+    const { templates } = (await call(t.app, user, 'GET', '/api/digests/web/tech')).json();
+    const response = await call(t.app, user, 'POST', '/api/digests', {
+      name: templates[0].name,
+      sources: templates[0].sources,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().digest.sources).toEqual(templates[0].sources);
+  });
+
+  it('answers 404 for an unknown category and 401 without a session', async () => {
+    const unknown = await call(t.app, user, 'GET', '/api/digests/web/gossip');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      code: 'TEMPLATE_CATEGORY_NOT_FOUND',
+      message: 'No templates in the category "gossip".',
+    });
+    expect((await call(t.app, null, 'GET', '/api/digests/web/popular')).statusCode).toBe(401);
+  });
+});

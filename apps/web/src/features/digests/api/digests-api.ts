@@ -1,0 +1,80 @@
+import {
+  type Digest,
+  type DigestSummary,
+  type Draft,
+  digestListResponseSchema,
+  digestResponseSchema,
+  draftListResponseSchema,
+  messageResponseSchema,
+  type Subscriber,
+  type SubscribersUpdateResponse,
+  subscriberListResponseSchema,
+  subscribersUpdateResponseSchema,
+} from '@digest/contracts';
+import { api } from '../../../app/api-client';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export function fetchDigests(signal?: AbortSignal): Promise<DigestSummary[]> {
+  return api.get('/digests', { schema: digestListResponseSchema, signal }).then((body) => body.digests);
+}
+
+export function fetchDigest(digestId: string, signal?: AbortSignal): Promise<Digest> {
+  return api
+    .get(`/digests/${id(digestId)}`, { schema: digestResponseSchema, signal })
+    .then((body) => body.digest);
+}
+
+export function fetchDrafts(signal?: AbortSignal): Promise<Draft[]> {
+  // Drafts mirror digests (DESIGN §5): the list is `{ digests }`.
+  return api.get('/digests/drafts', { schema: draftListResponseSchema, signal }).then((body) => body.digests);
+}
+
+/** `PATCH /digests/{id}` with some of the digest's fields; `{ active: false }` pauses it. */
+export function updateDigest(
+  digestId: string,
+  patch: Partial<Pick<Digest, 'active' | 'name'>>,
+): Promise<Digest> {
+  return api
+    .patch(`/digests/${id(digestId)}`, patch, { schema: digestResponseSchema })
+    .then((body) => body.digest);
+}
+
+export function deleteDigest(digestId: string): Promise<{ message: string }> {
+  return api.delete(`/digests/${id(digestId)}`, { schema: messageResponseSchema });
+}
+
+/** `POST /digests/duplicate/{id}`: a paused copy with the same schedule and sources. */
+export function duplicateDigest(digestId: string): Promise<Digest> {
+  return api
+    .post(`/digests/duplicate/${id(digestId)}`, undefined, { schema: digestResponseSchema })
+    .then((body) => body.digest);
+}
+
+export function deleteDraft(draftId: string): Promise<{ message: string }> {
+  return api.delete(`/digests/drafts/${id(draftId)}`, { schema: messageResponseSchema });
+}
+
+export function fetchSubscribers(digestId: string, signal?: AbortSignal): Promise<Subscriber[]> {
+  return api
+    .get(`/digests/${id(digestId)}/subscribers`, { schema: subscriberListResponseSchema, signal })
+    .then((body) => body.subscribers);
+}
+
+/**
+ * `PUT /digests/{id}/subscribers`: sets the list of active subscribers; each new one gets a notice. The
+ * answer carries a message to show (SPEC §4).
+ */
+export function setSubscribers(digestId: string, subscribers: string[]): Promise<SubscribersUpdateResponse> {
+  return api.put(
+    `/digests/${id(digestId)}/subscribers`,
+    { subscribers },
+    { schema: subscribersUpdateResponseSchema },
+  );
+}
+
+export function removeSubscriber(digestId: string, email: string): Promise<SubscribersUpdateResponse> {
+  return api.delete(`/digests/${id(digestId)}/subscribers/${id(email)}`, {
+    schema: subscribersUpdateResponseSchema,
+  });
+}

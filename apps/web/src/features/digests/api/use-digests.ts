@@ -1,0 +1,190 @@
+import { type Digest, type DigestSummary, MAX_DIGESTS } from '@digest/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../../app/api-client';
+import { notifyError, notifySuccess } from '../../../app/notify';
+import {
+  deleteDigest,
+  deleteDraft,
+  duplicateDigest,
+  fetchDigest,
+  fetchDigests,
+  fetchDrafts,
+  fetchSubscribers,
+  removeSubscriber,
+  setSubscribers,
+  updateDigest,
+} from './digests-api';
+
+export const digestKeys = {
+  all: ['digests'] as const,
+  list: () => ['digests', 'list'] as const,
+  drafts: () => ['digests', 'drafts'] as const,
+  detail: (digestId: string) => ['digests', 'detail', digestId] as const,
+  subscribers: (digestId: string) => ['digests', 'subscribers', digestId] as const,
+};
+
+const showError = (error: unknown) => notifyError(errorMessage(error));
+
+/** `GET /digests`. Like every list, it does not refetch on window focus (SPEC §4, query-client.ts). */
+export function useDigests() {
+  return useQuery({
+    queryKey: digestKeys.list(),
+    queryFn: ({ signal }) => fetchDigests(signal),
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useDrafts() {
+  return useQuery({
+    queryKey: digestKeys.drafts(),
+    queryFn: ({ signal }) => fetchDrafts(signal),
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useDigest(digestId: string) {
+  return useQuery({
+    queryKey: digestKeys.detail(digestId),
+    queryFn: ({ signal }) => fetchDigest(digestId, signal),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * True when 'Create digest' must be disabled: SPEC §5 blocks creation when the user already has more
+ * than 99 digests, i.e. MAX_DIGESTS (100) or more.
+ */
+export function isDigestLimitReached(count: number): boolean {
+  return count >= MAX_DIGESTS;
+}
+
+export function useDigestLimitReached(): boolean {
+  const { data } = useDigests();
+  return isDigestLimitReached(data?.length ?? 0);
+}
+
+function patchCachedDigest(queryClient: QueryClient, digestId: string, patch: Partial<DigestSummary>): void {
+  queryClient.setQueryData<DigestSummary[]>(digestKeys.list(), (digests) =>
+    digests?.map((digest) => (digest.digestId === digestId ? { ...digest, ...patch } : digest)),
+  );
+  queryClient.setQueryData<Digest>(digestKeys.detail(digestId), (digest) =>
+    digest ? { ...digest, ...patch } : digest,
+  );
+}
+
+/**
+ * The Active/Paused switch (SPEC §4): flips at once; when the server refuses, it flips back and the
+ * error is shown.
+ */
+export function useSetActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'active'],
+    mutationFn: ({ digestId, active }: { digestId: string; active: boolean }) =>
+      updateDigest(digestId, { active }),
+    onMutate: async ({ digestId, active }) => {
+      await queryClient.cancelQueries({ queryKey: digestKeys.list() });
+      await queryClient.cancelQueries({ queryKey: digestKeys.detail(digestId) });
+      patchCachedDigest(queryClient, digestId, { active });
+      return { previous: !active };
+    },
+    onError: (error, { digestId }, context) => {
+      if (context) patchCachedDigest(queryClient, digestId, { active: context.previous });
+      showError(error);
+    },
+    onSuccess: (digest) => patchCachedDigest(queryClient, digest.digestId, { active: digest.active }),
+  });
+}
+
+export function useDuplicateDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'duplicate'],
+    mutationFn: (digestId: string) => duplicateDigest(digestId),
+    onSuccess: async (copy) => {
+      notifySuccess(`${copy.name} has been created, paused.`);
+      // SPEC §7: duplicate, then reload the lists.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: digestKeys.drafts() }),
+      ]);
+    },
+    onError: showError,
+  });
+}
+
+export function useDeleteDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'delete'],
+    mutationFn: (digestId: string) => deleteDigest(digestId),
+    onSuccess: async (response, digestId) => {
+      queryClient.setQueryData<DigestSummary[]>(digestKeys.list(), (digests) =>
+        digests?.filter((digest) => digest.digestId !== digestId),
+      );
+      queryClient.removeQueries({ queryKey: digestKeys.detail(digestId) });
+      notifySuccess(response.message);
+      await queryClient.invalidateQueries({ queryKey: digestKeys.list() });
+    },
+    onError: showError,
+  });
+}
+
+export function useDeleteDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'drafts', 'delete'],
+    mutationFn: (draftId: string) => deleteDraft(draftId),
+    onSuccess: async (response) => {
+      notifySuccess(response.message);
+      await queryClient.invalidateQueries({ queryKey: digestKeys.drafts() });
+    },
+    onError: showError,
+  });
+}
+
+export function useSubscribers(digestId: string, enabled = true) {
+  return useQuery({
+    queryKey: digestKeys.subscribers(digestId),
+    queryFn: ({ signal }) => fetchSubscribers(digestId, signal),
+    enabled,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** `PUT /digests/{id}/subscribers`; the caller shows the message and closes the dialog (SPEC §4). */
+export function useSetSubscribers(digestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'subscribers', 'set', digestId],
+    mutationFn: (subscribers: string[]) => setSubscribers(digestId, subscribers),
+    onSuccess: async (response) => {
+      queryClient.setQueryData(digestKeys.subscribers(digestId), response.subscribers);
+      notifySuccess(response.message);
+      // SPEC §4: the digests reload.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: digestKeys.detail(digestId) }),
+      ]);
+    },
+    onError: showError,
+  });
+}
+
+export function useRemoveSubscriber(digestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'subscribers', 'remove', digestId],
+    mutationFn: (email: string) => removeSubscriber(digestId, email),
+    onSuccess: async (response) => {
+      queryClient.setQueryData(digestKeys.subscribers(digestId), response.subscribers);
+      notifySuccess(response.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: digestKeys.detail(digestId) }),
+        queryClient.invalidateQueries({ queryKey: digestKeys.subscribers(digestId) }),
+      ]);
+    },
+    onError: showError,
+  });
+}

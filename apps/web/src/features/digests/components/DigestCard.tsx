@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { digestPath } from '../../../app/paths';
+import { Button } from '../../../components/ui/Button';
+import { ClockIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
+import { ShareDialog } from '../../share/components/ShareDialog';
+import type { DigestSummary } from '../api/schemas';
+import { formatCount, formatTime12, scheduleDay, scheduleTypeLabel } from '../lib/format';
+import { ActiveSwitch } from './ActiveSwitch';
+import styles from './Cards.module.css';
+import { DigestMenu } from './DigestMenu';
+import { SourceIcons } from './SourceIcons';
+
+export function subscriberCountLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`;
+}
+
+/**
+ * SPEC §2 digest card: name (opens the digest), schedule type, weekday or month day, time, source icons,
+ * subscriber count, Share, the Active/Paused switch and a menu (Duplicate, Delete Digest).
+ */
+export function DigestCard({ digest }: { digest: DigestSummary }) {
+  const titleId = useId();
+  const [sharing, setSharing] = useState(false);
+  const day = scheduleDay(digest);
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.top}>
+        <h2 id={titleId} className={styles.name}>
+          <Link className={styles.open} to={digestPath(digest.digestId)}>
+            {digest.name}
+          </Link>
+        </h2>
+        <div className={styles.raised}>
+          <DigestMenu digestId={digest.digestId} name={digest.name} />
+        </div>
+      </div>
+      <p className={styles.schedule}>
+        <ClockIcon className={styles.metaIcon} />
+        <span>{scheduleTypeLabel(digest.scheduleType)}</span>
+        {day ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{day}</span>
+          </>
+        ) : null}
+        <span aria-hidden="true">·</span>
+        <span>{formatTime12(digest.time)}</span>
+      </p>
+      <SourceIcons sources={digest.sources} />
+      <div className={styles.footer}>
+        <p className={styles.subscribers}>
+          <UsersIcon className={styles.metaIcon} />
+          {subscriberCountLabel(digest.subscribers.length)}
+        </p>
+        <div className={`${styles.controls} ${styles.raised}`}>
+          <Button
+            small
+            variant="secondary"
+            onClick={() => setSharing(true)}
+            aria-label={`Share ${digest.name}`}
+          >
+            <ShareIcon className={styles.buttonIcon} />
+            Share
+          </Button>
+          <ActiveSwitch digestId={digest.digestId} active={digest.active} />
+        </div>
+      </div>
+      <ShareDialog
+        digestId={digest.digestId}
+        digestName={digest.name}
+        latestBuildNumber={digest.latestBuildNumber}
+        open={sharing}
+        onOpenChange={setSharing}
+      />
+    </article>
+  );
+}

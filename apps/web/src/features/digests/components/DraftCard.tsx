@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { EditIcon, TrashIcon } from '../../../components/ui/icons';
+import { useOpenBuilder } from '../../builder/use-open-builder';
+import type { Draft } from '../api/schemas';
+import { useDeleteDraft } from '../api/use-digests';
+import styles from './Cards.module.css';
+import { SourceIcons } from './SourceIcons';
+
+/** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */
+export function DraftCard({ draft }: { draft: Draft }) {
+  const titleId = useId();
+  const { editDraft } = useOpenBuilder();
+  const remove = useDeleteDraft();
+  const [confirming, setConfirming] = useState(false);
+  const name = draft.name.trim() || 'Untitled digest';
+  return (
+    <article className={`${styles.card} ${styles.draft}`} aria-labelledby={titleId}>
+      <span className={styles.draftLabel}>Draft</span>
+      <h3 id={titleId} className={styles.name}>
+        {name}
+      </h3>
+      <SourceIcons sources={draft.sources} />
+      <div className={styles.draftActions}>
+        <Button
+          small
+          variant="secondary"
+          onClick={() => editDraft(draft.digestId)}
+          aria-label={`Edit ${name}`}
+        >
+          <EditIcon className={styles.buttonIcon} />
+          Edit
+        </Button>
+        <Button small variant="ghost" className={styles.deleteDraft} onClick={() => setConfirming(true)}>
+          <TrashIcon className={styles.buttonIcon} />
+          Delete Draft
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Are you sure that you want to delete the draft ${name}?`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(draft.digestId, { onSuccess: () => setConfirming(false) })}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { notifyError } from '../../../app/notify';
+import { paths } from '../../../app/paths';
+import { Button, buttonClassName } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  EditIcon,
+  InboxIcon,
+  ShareIcon,
+  UsersIcon,
+} from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useOpenBuilder } from '../../builder/use-open-builder';
+import { useSharedHtml } from '../../share/api/shared-html';
+import { IssueFrame } from '../../share/components/IssueFrame';
+import { ShareDialog } from '../../share/components/ShareDialog';
+import type { Build, Digest } from '../api/schemas';
+import { useDigest } from '../api/use-digests';
+import { ActiveSwitch } from '../components/ActiveSwitch';
+import { subscriberCountLabel } from '../components/DigestCard';
+import { DigestMenu } from '../components/DigestMenu';
+import { scheduleLine } from '../lib/format';
+import styles from './DigestDetailPage.module.css';
+
+export const NO_BUILDS_TEXT = 'Your Digest will display here once it is sent to you at the scheduled time.';
+
+/** SPEC §2 "Digest detail" (/digests/{digestId}). */
+export function DigestDetailPage() {
+  const { digestId = '' } = useParams();
+  const digest = useDigest(digestId);
+  if (digest.isPending) return <PageSpinner label="Loading the digest…" />;
+  if (digest.isError) {
+    const missing =
+      digest.error instanceof ApiError && (digest.error.status === 404 || digest.error.status === 400);
+    return (
+      <>
+        <title>Digest not found · Digest</title>
+        <PageHeader title={missing ? 'Digest not found' : 'The digest could not be loaded'} />
+        <EmptyState
+          icon={<InboxIcon />}
+          title={missing ? 'This digest does not exist or is not yours.' : errorMessage(digest.error)}
+          action={
+            missing ? (
+              <Link className={buttonClassName()} to={paths.digests}>
+                Go to Digests
+              </Link>
+            ) : (
+              <Button onClick={() => void digest.refetch()}>Try again</Button>
+            )
+          }
+        />
+      </>
+    );
+  }
+  return <DigestDetail digest={digest.data} />;
+}
+
+function DigestDetail({ digest }: { digest: Digest }) {
+  const navigate = useNavigate();
+  const { editDigest } = useOpenBuilder();
+  const [sharing, setSharing] = useState(false);
+  return (
+    <>
+      <title>{`${digest.name} · Digest`}</title>
+      <nav className={styles.breadcrumb} aria-label="Breadcrumb">
+        <Link to={paths.digests}>
+          <ChevronLeftIcon className={styles.crumbIcon} />
+          Digests
+        </Link>
+      </nav>
+      <PageHeader
+        title={digest.name}
+        actions={
+          <DigestMenu
+            digestId={digest.digestId}
+            name={digest.name}
+            onDeleted={() => navigate(paths.digests)}
+          />
+        }
+      />
+      <div className={styles.summary}>
+        <div className={styles.facts}>
+          <p className={styles.fact}>
+            <ClockIcon className={styles.factIcon} />
+            {scheduleLine(digest)}
+          </p>
+          <p className={styles.fact}>
+            <UsersIcon className={styles.factIcon} />
+            {subscriberCountLabel(digest.subscribers.length)}
+          </p>
+        </div>
+        <div className={styles.controls}>
+          <ActiveSwitch digestId={digest.digestId} active={digest.active} />
+          <Button small variant="secondary" onClick={() => editDigest(digest.digestId)}>
+            <EditIcon className={styles.buttonIcon} />
+            Edit
+          </Button>
+          <Button small onClick={() => setSharing(true)}>
+            <ShareIcon className={styles.buttonIcon} />
+            Share
+          </Button>
+        </div>
+      </div>
+      <Issues digest={digest} />
+      <ShareDialog
+        digestId={digest.digestId}
+        digestName={digest.name}
+        latestBuildNumber={digest.latestBuildNumber}
+        open={sharing}
+        onOpenChange={setSharing}
+      />
+    </>
+  );
+}
+
+function formatBuildDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The issues sent so far, newest selected, with a pager disabled at both ends (SPEC §4). */
+function Issues({ digest }: { digest: Digest }) {
+  const builds: Build[] = [...(digest.builds ?? [])].sort((a, b) => a.buildNumber - b.buildNumber);
+  const [selected, setSelected] = useState<number | null>(null);
+  const newest = builds.at(-1)?.buildNumber ?? null;
+  const current = builds.find((build) => build.buildNumber === selected) ?? builds.at(-1);
+  const index = current ? builds.indexOf(current) : -1;
+  const html = useSharedHtml(digest.digestId, current?.buildNumber ?? null, current !== undefined);
+
+  // SPEC §8: a failed fetch of an issue's HTML is shown as an error notice with the message.
+  useEffect(() => {
+    if (html.isError) notifyError(errorMessage(html.error));
+  }, [html.isError, html.error]);
+
+  if (!current || newest === null) {
+    return (
+      <section aria-label="Issues" className={styles.issues}>
+        <EmptyState icon={<InboxIcon />} title="No issues yet">
+          <p>{NO_BUILDS_TEXT}</p>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const previous = builds[index - 1];
+  const next = builds[index + 1];
+  return (
+    <section aria-labelledby="issues-title" className={styles.issues}>
+      <div className={styles.pager}>
+        <Button
+          small
+          variant="secondary"
+          aria-label="Previous issue"
+          disabled={!previous}
+          onClick={() => previous && setSelected(previous.buildNumber)}
+        >
+          <ChevronLeftIcon className={styles.buttonIcon} />
+        </Button>
+        <div className={styles.pagerText}>
+          <h2 id="issues-title" className={styles.issueTitle}>
+            Issue {current.buildNumber}
+            <span className="visually-hidden">
+              , {index + 1} of {builds.length}
+            </span>
+          </h2>
+          <p className={styles.issueDate}>{formatBuildDate(current.createdAt)}</p>
+        </div>
+        <Button
+          small
+          variant="secondary"
+          aria-label="Next issue"
+          disabled={!next}
+          onClick={() => next && setSelected(next.buildNumber)}
+        >
+          <ChevronRightIcon className={styles.buttonIcon} />
+        </Button>
+      </div>
+      {html.isPending ? (
+        <div className={styles.loading}>
+          <Spinner label="Loading the issue…" />
+        </div>
+      ) : html.isError ? (
+        <p className={styles.htmlError} role="alert">
+          {errorMessage(html.error)}
+        </p>
+      ) : (
+        <IssueFrame
+          digestId={digest.digestId}
+          buildNumber={current.buildNumber}
+          title={`${digest.name}, issue ${current.buildNumber}`}
+        />
+      )}
+    </section>
+  );
+}

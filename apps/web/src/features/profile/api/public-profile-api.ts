@@ -1,0 +1,16 @@
+import { publicProfileResponseSchema } from '@digest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api-client';
+
+export function usePublicProfile(username: string) {
+  return useQuery({
+    queryKey: ['users', 'by-username', username.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.get(`/users/by-username/${encodeURIComponent(username)}`, {
+        auth: false,
+        signal,
+        schema: publicProfileResponseSchema,
+      }),
+    refetchOnWindowFocus: false,
+  });
+}

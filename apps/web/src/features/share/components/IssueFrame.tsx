@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Spinner } from '../../../components/ui/Spinner';
+import { sharedHtmlApiPath } from '../lib/share-link';
+import styles from './IssueFrame.module.css';
+
+/**
+ * One issue of a digest in a sandboxed frame: `sandbox=""` gives it a unique origin and no scripts,
+ * forms, pop-ups or top navigation, so nothing in a digest can touch the app. The HTML comes from the
+ * public share endpoint, served with its own scriptless CSP.
+ */
+export function IssueFrame({
+  digestId,
+  buildNumber,
+  title,
+  variant = 'embedded',
+}: {
+  digestId: string;
+  buildNumber: number | null;
+  title: string;
+  variant?: 'embedded' | 'page';
+}) {
+  const src = sharedHtmlApiPath(digestId, buildNumber);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const loading = loadedSrc !== src;
+  return (
+    <div className={`${styles.wrapper} ${styles[variant]}`} aria-busy={loading || undefined}>
+      {loading ? (
+        <div className={styles.spinner}>
+          <Spinner label="Loading the digest…" />
+        </div>
+      ) : null}
+      <iframe
+        key={src}
+        className={styles.frame}
+        src={src}
+        title={title}
+        sandbox=""
+        referrerPolicy="no-referrer"
+        onLoad={() => setLoadedSrc(src)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+import { PENDING_EMAILS_SHOWN } from '@digest/contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { notifyError } from '../../../app/notify';
+import { Button } from '../../../components/ui/Button';
+import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/Modal';
+import { Spinner } from '../../../components/ui/Spinner';
+import type { Subscriber } from '../../digests/api/schemas';
+import { useRemoveSubscriber, useSetSubscribers, useSubscribers } from '../../digests/api/use-digests';
+import { formatCount } from '../../digests/lib/format';
+import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
+import { publicDigestUrl } from '../lib/share-link';
+import styles from './ShareDialog.module.css';
+
+/** SPEC §4/§9: the dialog closes 300 ms after a successful share. */
+export const SHARE_CLOSE_DELAY_MS = 300;
+
+interface ShareDialogProps {
+  digestId: string;
+  digestName: string;
+  /** The newest issue, for the public link; null before the first one. */
+  latestBuildNumber: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC §2 Share dialog: Private (default) to e-mail friends, Public to copy the link. */
+export function ShareDialog({
+  digestId,
+  digestName,
+  latestBuildNumber,
+  open,
+  onOpenChange,
+}: ShareDialogProps) {
+  const emailInput = useRef<HTMLInputElement>(null);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Share ${digestName}`}
+      size="medium"
+      initialFocus={emailInput}
+    >
+      {open ? (
+        <ShareTabs
+          digestId={digestId}
+          latestBuildNumber={latestBuildNumber}
+          emailInput={emailInput}
+          onDone={() => onOpenChange(false)}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ShareTabs({
+  digestId,
+  latestBuildNumber,
+  emailInput,
+  onDone,
+}: {
+  digestId: string;
+  latestBuildNumber: number | null;
+  emailInput: RefObject<HTMLInputElement | null>;
+  onDone: () => void;
+}) {
+  return (
+    <Tabs.Root defaultValue="private" className={styles.tabs}>
+      <Tabs.List className={styles.tabList} aria-label="Share with">
+        <Tabs.Trigger value="private" className={styles.tab}>
+          Private
+        </Tabs.Trigger>
+        <Tabs.Trigger value="public" className={styles.tab}>
+          Public
+        </Tabs.Trigger>
+      </Tabs.List>
+      {/* Kept mounted (hidden by CSS) so the pending list survives a look at the Public tab. */}
+      <Tabs.Content value="private" className={styles.panel} forceMount>
+        <PrivateShare digestId={digestId} emailInput={emailInput} onDone={onDone} />
+      </Tabs.Content>
+      <Tabs.Content value="public" className={styles.panel}>
+        <PublicShare digestId={digestId} latestBuildNumber={latestBuildNumber} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+const isSubscribed = (subscriber: Subscriber) => subscriber.status !== 'unsubscribed';
+
+function PrivateShare({
+  digestId,
+  emailInput,
+  onDone,
+}: {
+  digestId: string;
+  emailInput: RefObject<HTMLInputElement | null>;
+  onDone: () => void;
+}) {
+  const subscribers = useSubscribers(digestId);
+  const setSubscribers = useSetSubscribers(digestId);
+  const [pending, setPending] = useState<string[]>([]);
+  const [entered, setEntered] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [view, setView] = useState<'add' | 'all'>('add');
+  const returned = useRef(false);
+  // Back from the full list: focus goes back to the e-mail box (the Back button is gone).
+  useEffect(() => {
+    if (view === 'add' && returned.current) emailInput.current?.focus();
+    if (view === 'all') returned.current = true;
+  }, [view, emailInput]);
+  const inputId = useId();
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const all = subscribers.data ?? [];
+  const existing = all.filter(isSubscribed).map((subscriber) => subscriber.email);
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const result = addPendingEmail(entered, pending, existing);
+    if (!result.ok) {
+      setInvalid(true);
+      notifyError(result.error);
+      return;
+    }
+    setInvalid(false);
+    setPending(result.pending);
+    setEntered('');
+  }
+
+  function share() {
+    if (pending.length === 0) {
+      notifyError(EMPTY_PENDING_MESSAGE);
+      return;
+    }
+    setSubscribers.mutate([...pending, ...existing], {
+      onSuccess: () => {
+        setPending([]);
+        closeTimer.current = setTimeout(onDone, SHARE_CLOSE_DELAY_MS);
+      },
+    });
+  }
+
+  if (view === 'all') {
+    return <AllSubscribers digestId={digestId} subscribers={all} onBack={() => setView('add')} />;
+  }
+
+  const shown = pending.slice(0, PENDING_EMAILS_SHOWN);
+  const more = pending.length - shown.length;
+  return (
+    <div className={styles.private}>
+      <p className={styles.intro}>
+        Send this Digest to friends by e-mail. Each one can unsubscribe at any time.
+      </p>
+      <form className={styles.addRow} onSubmit={add} noValidate>
+        <div className={styles.addField}>
+          <label htmlFor={inputId} className={styles.label}>
+            Friend&apos;s email
+          </label>
+          <input
+            id={inputId}
+            ref={emailInput}
+            className={styles.input}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="friend@example.com"
+            value={entered}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => {
+              setEntered(event.target.value);
+              setInvalid(false);
+            }}
+          />
+        </div>
+        <button type="submit" className={styles.plus} aria-label="Add email to the list">
+          <PlusIcon />
+        </button>
+      </form>
+
+      {pending.length > 0 ? (
+        <section aria-label="Emails to add" className={styles.pendingSection}>
+          <ul className={styles.pendingList}>
+            {shown.map((email) => (
+              <li key={email} className={styles.pendingItem}>
+                <span className={styles.email}>{email}</span>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove ${email} from the list`}
+                  onClick={() => setPending((list) => list.filter((item) => item !== email))}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {more > 0 ? <p className={styles.more}>and {more} more</p> : null}
+        </section>
+      ) : null}
+
+      <div className={styles.totalRow}>
+        <p className={styles.total}>
+          {subscribers.isPending ? (
+            <Spinner label="Loading subscribers…" />
+          ) : (
+            <>
+              Subscribers: <strong>{formatCount(existing.length)}</strong>
+            </>
+          )}
+        </p>
+        <button type="button" className={styles.linkButton} onClick={() => setView('all')}>
+          See all subscribers
+        </button>
+      </div>
+
+      <div className={styles.actions}>
+        <Button onClick={share} loading={setSubscribers.isPending}>
+          Share
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AllSubscribers({
+  digestId,
+  subscribers,
+  onBack,
+}: {
+  digestId: string;
+  subscribers: Subscriber[];
+  onBack: () => void;
+}) {
+  const remove = useRemoveSubscriber(digestId);
+  const backRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => backRef.current?.focus(), []);
+  return (
+    <section className={styles.all} aria-labelledby="all-subscribers-title">
+      <div className={styles.allHeader}>
+        <button ref={backRef} type="button" className={styles.back} onClick={onBack}>
+          <ChevronLeftIcon />
+          Back
+        </button>
+        <h3 id="all-subscribers-title" className={styles.allTitle}>
+          All subscribers ({formatCount(subscribers.length)})
+        </h3>
+      </div>
+      {subscribers.length === 0 ? (
+        <p className={styles.emptyList}>No subscribers yet.</p>
+      ) : (
+        <ul className={styles.allList}>
+          {subscribers.map((subscriber) => {
+            const unsubscribed = !isSubscribed(subscriber);
+            return (
+              <li key={subscriber.email} className={styles.allItem}>
+                <span className={styles.email}>{subscriber.email}</span>
+                {unsubscribed ? <span className={styles.unsubscribed}>Unsubscribed</span> : null}
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove ${subscriber.email}`}
+                  disabled={remove.isPending && remove.variables === subscriber.email}
+                  onClick={() => remove.mutate(subscriber.email)}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** How long 'Copied' stays before the button reads 'Copy link' again. */
+const COPIED_RESET_MS = 3000;
+
+function PublicShare({
+  digestId,
+  latestBuildNumber,
+}: {
+  digestId: string;
+  latestBuildNumber: number | null;
+}) {
+  const [copied, setCopied] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const link = publicDigestUrl(window.location.origin, digestId, latestBuildNumber);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    } catch {
+      inputRef.current?.select();
+      notifyError('The link could not be copied: select it and copy it yourself.');
+    }
+  }
+
+  return (
+    <div className={styles.public}>
+      <p className={styles.intro}>
+        Anyone with the link can read the latest issue of this Digest, no account needed.
+      </p>
+      <label htmlFor={inputId} className={styles.label}>
+        Public link
+      </label>
+      <div className={styles.linkRow}>
+        <input
+          id={inputId}
+          ref={inputRef}
+          className={styles.input}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button onClick={() => void copy()} variant={copied ? 'secondary' : 'primary'}>
+          <LinkIcon />
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { Button } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { InboxIcon } from '../../../components/ui/icons';
+import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { DEFAULT_SHARED_TITLE, titleOfHtml, useSharedHtml } from '../api/shared-html';
+import { IssueFrame } from '../components/IssueFrame';
+import styles from './SharedDigestPage.module.css';
+
+/** SPEC §2: the fixed social-preview description of a shared digest. */
+export const SHARED_DESCRIPTION = 'A newsletter created with Digest.';
+
+export const NOT_FOUND_TITLE = 'Digest not found';
+export const NOT_FOUND_TEXT = 'This Digest does not exist, or no issue of it has been sent yet.';
+
+/** A build number from the URL, or null for the latest; undefined when it is not a number. */
+function parseBuildNumber(value: string | undefined): number | null | undefined {
+  if (value === undefined) return null;
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+function SocialTags({ title }: { title: string }) {
+  return (
+    <>
+      <title>{title}</title>
+      <meta property="og:type" content="article" />
+      <meta property="og:site_name" content="Digest" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={SHARED_DESCRIPTION} />
+      <meta property="og:url" content={window.location.href} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={SHARED_DESCRIPTION} />
+    </>
+  );
+}
+
+/**
+ * Public page of a digest issue (SPEC §2 "Public routes"): /digests/share/{digestId}[/{buildNumber}].
+ * No login; a spinner while loading; the issue in a sandboxed frame; the tab title from its <title>.
+ */
+export function SharedDigestPage() {
+  const { digestId = '', buildNumber: rawBuild } = useParams();
+  const buildNumber = parseBuildNumber(rawBuild);
+  const valid = buildNumber !== undefined && digestId !== '';
+  const html = useSharedHtml(digestId, buildNumber ?? null, valid);
+
+  if (!valid || (html.isError && html.error instanceof ApiError && html.error.status === 404)) {
+    return (
+      <div className={styles.message}>
+        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <EmptyState icon={<InboxIcon />} title={NOT_FOUND_TITLE} headingLevel={1}>
+          <p>{NOT_FOUND_TEXT}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (html.isError) {
+    return (
+      <div className={styles.message}>
+        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <EmptyState
+          icon={<InboxIcon />}
+          title="The Digest could not be loaded"
+          headingLevel={1}
+          action={<Button onClick={() => void html.refetch()}>Try again</Button>}
+        >
+          <p>{errorMessage(html.error)}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (html.isPending) {
+    return (
+      <>
+        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <PageSpinner label="Loading the digest…" />
+      </>
+    );
+  }
+  const title = titleOfHtml(html.data);
+  return (
+    <>
+      <SocialTags title={title} />
+      <h1 className="visually-hidden">{title}</h1>
+      <IssueFrame digestId={digestId} buildNumber={buildNumber ?? null} title={title} variant="page" />
+    </>
+  );
+}

@@ -1,0 +1,381 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './auth';
+import { sourceSchema, storedSourceSchema } from './sources';
+
+// ---------------------------------------------------------------------------------------------------
+// Constants (SPEC §5, §9)
+// ---------------------------------------------------------------------------------------------------
+
+export const MIN_SOURCES = 3;
+export const MAX_SOURCES = 20;
+/** Creation is refused when the user already has more than 99 digests (so at most 100). */
+export const MAX_DIGESTS = 100;
+/** Drafts of one user (not in SPEC: a bound on what one account can store). */
+export const MAX_DRAFTS = 100;
+/** Subscribers of one digest (not in SPEC: a bound so one request cannot mail thousands of people). */
+export const MAX_SUBSCRIBERS = 100;
+export const DIGEST_NAME_MAX_LENGTH = 100;
+/** Friend e-mails listed in the share dialog before 'See all subscribers' (SPEC §9). */
+export const PENDING_EMAILS_SHOWN = 3;
+
+export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/** Weekday indexes 0–6, Sunday first (SPEC §3). */
+export const WEEK_DAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export const SCHEDULE_TYPE_OPTIONS = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+] as const;
+
+/** New-digest defaults (SPEC §3). */
+export const DIGEST_DEFAULTS = {
+  name: '',
+  active: true,
+  scheduleType: 'daily',
+  time: '07:00',
+  weekDay: 1,
+  monthDay: 1,
+  subscribers: [] as string[],
+} as const;
+
+/** Messages a person reads (SPEC §4/§5 word for word where SPEC has one). */
+export const DIGEST_MESSAGES = {
+  minSources: `Add at least ${MIN_SOURCES} sources to your Digest`,
+  maxSources: `A Digest can have at most ${MAX_SOURCES} sources`,
+  maxDraftSources: `A draft can have at most ${MAX_SOURCES} sources`,
+  maxDigests: `You can have at most ${MAX_DIGESTS} Digests. Delete one to create another.`,
+  maxDrafts: `You can keep at most ${MAX_DRAFTS} drafts. Delete one to start another.`,
+  time: 'Time must be HH:mm on a 24-hour clock, for example 07:00',
+  weekDay: 'Week day must be from 0 (Sunday) to 6 (Saturday)',
+  monthDay: 'Month day must be from 1 to 31',
+  scheduleType: 'Frequency must be daily, weekly or monthly',
+  name: `Name should have at most ${DIGEST_NAME_MAX_LENGTH} characters`,
+  maxSubscribers: `A Digest can be shared with at most ${MAX_SUBSCRIBERS} friends`,
+  emptyPending: 'Click the + sign to add the email to the list first.',
+  nothingToChange: 'Send at least one field to change',
+} as const;
+
+/** SPEC §5: '{email} should be a valid email!' with the entered text. */
+export const invalidFriendEmailMessage = (email: string) => `${email} should be a valid email!`;
+
+/** SPEC §5: the default digest name, "{full name}'s Digest" ('User' when the user has no name). */
+export const defaultDigestName = (fullName: string | null | undefined) =>
+  `${fullName?.trim() || 'User'}'s Digest`;
+
+/** The share dialog's success notice (server `message`). */
+export function sharedMessage(activeSubscribers: number): string {
+  if (activeSubscribers === 0) return 'Your Digest is not shared with anyone.';
+  return `Your Digest is shared with ${activeSubscribers} ${activeSubscribers === 1 ? 'friend' : 'friends'}.`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------------
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const scheduleTypeSchema = z.enum(SCHEDULE_TYPES, { error: DIGEST_MESSAGES.scheduleType });
+export const timeSchema = z
+  .string({ error: DIGEST_MESSAGES.time })
+  .regex(TIME_PATTERN, { error: DIGEST_MESSAGES.time });
+export const weekDaySchema = z
+  .number({ error: DIGEST_MESSAGES.weekDay })
+  .int({ error: DIGEST_MESSAGES.weekDay })
+  .min(0, { error: DIGEST_MESSAGES.weekDay })
+  .max(6, { error: DIGEST_MESSAGES.weekDay });
+export const monthDaySchema = z
+  .number({ error: DIGEST_MESSAGES.monthDay })
+  .int({ error: DIGEST_MESSAGES.monthDay })
+  .min(1, { error: DIGEST_MESSAGES.monthDay })
+  .max(31, { error: DIGEST_MESSAGES.monthDay });
+
+/** Digest name: white space and control characters collapsed, trimmed; '' lets the server name it. */
+export const digestNameSchema = z
+  .string({ error: 'Name must be text' })
+  .transform((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
+  .pipe(z.string().max(DIGEST_NAME_MAX_LENGTH, { error: DIGEST_MESSAGES.name }));
+
+/**
+ * A friend's e-mail: trimmed and lower-cased, then a standard address pattern. A bad one reads
+ * '{email} should be a valid email!' with the text as entered.
+ */
+const normaliseEmail = (value: string) => value.trim().toLowerCase();
+const friendEmailPattern = z.email().max(EMAIL_MAX_LENGTH);
+export const subscriberEmailSchema = z
+  .string({ error: 'E-mail must be text' })
+  .refine((value) => friendEmailPattern.safeParse(normaliseEmail(value)).success, {
+    error: (issue) => invalidFriendEmailMessage(String(issue.input).trim()),
+  })
+  .transform(normaliseEmail);
+
+/** A list of friends' e-mails: each normalised, duplicates dropped (first kept), at most 100. */
+export const subscriberListSchema = z
+  .array(subscriberEmailSchema)
+  .transform((emails) => [...new Set(emails)])
+  .pipe(z.array(z.string()).max(MAX_SUBSCRIBERS, { error: DIGEST_MESSAGES.maxSubscribers }));
+
+export const digestSourcesSchema = z
+  .array(sourceSchema)
+  .min(MIN_SOURCES, { error: DIGEST_MESSAGES.minSources })
+  .max(MAX_SOURCES, { error: DIGEST_MESSAGES.maxSources });
+
+export const draftSourcesSchema = z
+  .array(sourceSchema)
+  .max(MAX_SOURCES, { error: DIGEST_MESSAGES.maxDraftSources });
+
+// ---------------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------------
+
+const scheduleFields = {
+  scheduleType: scheduleTypeSchema,
+  time: timeSchema,
+  weekDay: weekDaySchema,
+  monthDay: monthDaySchema,
+};
+
+/** A digest's schedule, with the SPEC §3 defaults. */
+export const scheduleSchema = z
+  .object({
+    scheduleType: scheduleTypeSchema.default(DIGEST_DEFAULTS.scheduleType),
+    time: timeSchema.default(DIGEST_DEFAULTS.time),
+    weekDay: weekDaySchema.default(DIGEST_DEFAULTS.weekDay),
+    monthDay: monthDaySchema.default(DIGEST_DEFAULTS.monthDay),
+  })
+  .strict();
+export type Schedule = z.output<typeof scheduleSchema>;
+
+/** `POST /api/digests`: the digest's own fields; omitted ones take SPEC §3 defaults. */
+export const digestCreateSchema = z
+  .object({
+    name: digestNameSchema.default(DIGEST_DEFAULTS.name),
+    active: z.boolean().default(DIGEST_DEFAULTS.active),
+    scheduleType: scheduleFields.scheduleType.default(DIGEST_DEFAULTS.scheduleType),
+    time: scheduleFields.time.default(DIGEST_DEFAULTS.time),
+    weekDay: scheduleFields.weekDay.default(DIGEST_DEFAULTS.weekDay),
+    monthDay: scheduleFields.monthDay.default(DIGEST_DEFAULTS.monthDay),
+    subscribers: subscriberListSchema.default([]),
+    sources: digestSourcesSchema,
+  })
+  .strict();
+export type DigestCreateInput = z.input<typeof digestCreateSchema>;
+export type DigestCreate = z.output<typeof digestCreateSchema>;
+
+/**
+ * `PATCH /api/digests/{id}`: any of the create fields (at least one). `{ active: false }` pauses,
+ * `{ active: true }` resumes; `subscribers` sets the list like `PUT /subscribers`.
+ */
+export const digestPatchSchema = z
+  .object({
+    name: digestNameSchema,
+    active: z.boolean(),
+    ...scheduleFields,
+    subscribers: subscriberListSchema,
+    sources: digestSourcesSchema,
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange });
+export type DigestPatchInput = z.input<typeof digestPatchSchema>;
+export type DigestPatch = z.output<typeof digestPatchSchema>;
+
+/** `POST /api/digests/drafts`: a builder in progress, 0–20 sources. */
+export const draftCreateSchema = z
+  .object({
+    name: digestNameSchema.default(''),
+    sources: draftSourcesSchema.default([]),
+  })
+  .strict();
+export type DraftCreateInput = z.input<typeof draftCreateSchema>;
+export type DraftCreate = z.output<typeof draftCreateSchema>;
+
+/** `PATCH /api/digests/drafts/{id}`. */
+export const draftPatchSchema = z
+  .object({ name: digestNameSchema, sources: draftSourcesSchema })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange });
+export type DraftPatchInput = z.input<typeof draftPatchSchema>;
+export type DraftPatch = z.output<typeof draftPatchSchema>;
+
+/** `PUT /api/digests/{id}/subscribers`: the whole list of active subscribers after the change. */
+export const subscribersPutSchema = z.object({ subscribers: subscriberListSchema }).strict();
+export type SubscribersPutInput = z.input<typeof subscribersPutSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------------
+
+/** One issue of a digest. `htmlLink` is the public HTML (`/api/digests/share/{digestId}/{buildNumber}`). */
+export const buildSchema = z.object({
+  buildNumber: z.number().int(),
+  createdAt: z.string(),
+  htmlLink: z.string(),
+});
+export type Build = z.output<typeof buildSchema>;
+
+const digestFields = {
+  digestId: z.uuid(),
+  name: z.string(),
+  active: z.boolean(),
+  scheduleType: scheduleTypeSchema,
+  time: z.string(),
+  weekDay: z.number().int(),
+  monthDay: z.number().int(),
+  /** Active subscribers' e-mails (unsubscribed ones are listed by GET /subscribers). */
+  subscribers: z.array(z.string()),
+  sources: z.array(storedSourceSchema),
+  /** Number of the newest issue (for the public link), null before the first one. */
+  latestBuildNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** A digest as the list answers it (no build history). */
+export const digestSummarySchema = z.object(digestFields);
+export type DigestSummary = z.output<typeof digestSummarySchema>;
+
+/** One digest with its issues, newest last. */
+export const digestSchema = z.object({ ...digestFields, builds: z.array(buildSchema) });
+export type Digest = z.output<typeof digestSchema>;
+
+export const digestResponseSchema = z.object({ digest: digestSchema });
+export const digestListResponseSchema = z.object({ digests: z.array(digestSummarySchema) });
+export type DigestResponse = z.output<typeof digestResponseSchema>;
+export type DigestListResponse = z.output<typeof digestListResponseSchema>;
+
+/** A draft (SPEC §3: digestId, name, sources). Its id is `digestId`, like the SPEC's. */
+export const draftSchema = z.object({
+  digestId: z.uuid(),
+  name: z.string(),
+  sources: z.array(storedSourceSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Draft = z.output<typeof draftSchema>;
+
+/** Drafts mirror digests (DESIGN §5): `{ digest }` for one, `{ digests }` for the list. */
+export const draftResponseSchema = z.object({ digest: draftSchema });
+export const draftListResponseSchema = z.object({ digests: z.array(draftSchema) });
+export type DraftResponse = z.output<typeof draftResponseSchema>;
+export type DraftListResponse = z.output<typeof draftListResponseSchema>;
+
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const subscriberSchema = z.object({
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  subscribedAt: z.string(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type Subscriber = z.output<typeof subscriberSchema>;
+
+/** `GET /api/digests/{id}/subscribers`: active and unsubscribed ones, newest first. */
+export const subscriberListResponseSchema = z.object({ subscribers: z.array(subscriberSchema) });
+/** `PUT /api/digests/{id}/subscribers` and `DELETE …/subscribers/{email}`. */
+export const subscribersUpdateResponseSchema = z.object({
+  message: z.string(),
+  subscribers: z.array(subscriberSchema),
+});
+export type SubscriberListResponse = z.output<typeof subscriberListResponseSchema>;
+export type SubscribersUpdateResponse = z.output<typeof subscribersUpdateResponseSchema>;
+
+/** `GET /api/subscriptions/{token}`: what the unsubscribe confirmation page shows. Never unsubscribes. */
+export const subscriptionSchema = z.object({
+  digestName: z.string(),
+  /** Masked: `j***@example.com`. */
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+});
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+export type Subscription = z.output<typeof subscriptionSchema>;
+/** `POST /api/subscriptions/{token}/unsubscribe` answer. */
+export const unsubscribeResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
+export type UnsubscribeResponse = z.output<typeof unsubscribeResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------------------------------
+
+/** SPEC §2 template categories, in the order the builder's carousel shows them. */
+export const TEMPLATE_CATEGORIES = [
+  'popular',
+  'everyday',
+  'socials',
+  'finance',
+  'news',
+  'hand-crafted',
+  'tech',
+] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
+  popular: 'Popular',
+  everyday: 'Everyday',
+  socials: 'Socials',
+  finance: 'Finance',
+  news: 'News',
+  'hand-crafted': 'Hand-crafted',
+  tech: 'Tech',
+};
+
+export const templateSchema = z.object({
+  templateId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sources: z.array(storedSourceSchema),
+});
+export type Template = z.output<typeof templateSchema>;
+/** `GET /api/digests/web/{category}`. */
+export const templateListResponseSchema = z.object({ templates: z.array(templateSchema) });
+export type TemplateListResponse = z.output<typeof templateListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Public profile (SPEC §1: "the profile is public because all digests are public")
+// ---------------------------------------------------------------------------------------------------
+
+/** `GET /api/users/by-username/{username}` (no login): photo, name, bio and the user's digests. */
+export const publicProfileResponseSchema = z.object({
+  user: z.object({
+    fullName: z.string().nullable(),
+    username: z.string(),
+    bio: z.string().nullable(),
+    /** URL of the photo, or null. */
+    profileImg: z.string().nullable(),
+  }),
+  /** Newest first; `latestBuildNumber` null until the first issue (the public link then shows nothing yet). */
+  digests: z.array(
+    z.object({ digestId: z.uuid(), name: z.string(), latestBuildNumber: z.number().int().nullable() }),
+  ),
+});
+export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Public page
+// ---------------------------------------------------------------------------------------------------
+
+/** Path of an issue's public HTML (API) — `htmlLink` of a build. */
+export const shareHtmlPath = (digestId: string, buildNumber?: number) =>
+  `/api/digests/share/${digestId}${buildNumber === undefined ? '' : `/${buildNumber}`}`;
+/** The copied public link (SPEC §2): `{app origin}/digests/share/{digestId}/{buildNumber}`. */
+export const sharePageUrl = (origin: string, digestId: string, buildNumber?: number | null) =>
+  `${origin}/digests/share/${digestId}${buildNumber == null ? '' : `/${buildNumber}`}`;
+
+/** Counts above 1,000 as K and above 1,000,000 as M, one decimal (SPEC §9). */
+export function formatCount(value: number): string {
+  const format = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
+  if (value > 1_000_000) return `${format(value / 1_000_000)}M`;
+  if (value > 1_000) return `${format(value / 1_000)}K`;
+  return String(value);
+}

@@ -1,0 +1,509 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { auth, createDigest, createDraft, getDigest, listSubscribers } from './support/digests';
+import { waitForMail } from './support/mailbox';
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+test('the Digests page: cards, pause with a rollback when refused, duplicate, delete, drafts, detail', async ({
+  page,
+  request,
+}, testInfo) => {
+  const csp = recordCspViolations(page);
+  const user = await createUser(request, { label: 'cards', fullName: 'Grace Hopper' });
+  const daily = await createDigest(request, user.token, { name: 'Morning Brief' });
+  const weekly = await createDigest(request, user.token, {
+    name: 'Weekly Roundup',
+    scheduleType: 'weekly',
+    weekDay: 1,
+    time: '18:30',
+  });
+  await createDigest(request, user.token, {
+    name: 'Monthly Money',
+    scheduleType: 'monthly',
+    monthDay: 15,
+    time: '09:05',
+    subscribers: ['one@example.com', 'two@example.com'],
+  });
+  await createDraft(request, user.token, { name: 'Half-made', sources: [{ type: 'HACKER_NEWS' }] });
+
+  await openSignedIn(page, user.token, '/digests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper Digests' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(4);
+
+  // SPEC §2 card: name, schedule type, weekday or month day, time (12-hour), source icons, subscribers.
+  const morning = card(page, 'Morning Brief');
+  await expect(morning.getByText('Daily', { exact: true })).toBeVisible();
+  await expect(morning.getByText('7:00 am', { exact: true })).toBeVisible();
+  await expect(morning.getByText('0 subscribers', { exact: true })).toBeVisible();
+  const icons = morning.getByRole('list', { name: 'Sources: 3' });
+  await expect(icons.getByRole('listitem')).toHaveText(["Today's date", 'Hacker News', 'Weather']);
+  const roundup = card(page, 'Weekly Roundup');
+  await expect(roundup.getByText('Weekly', { exact: true })).toBeVisible();
+  await expect(roundup.getByText('Monday', { exact: true })).toBeVisible();
+  await expect(roundup.getByText('6:30 pm', { exact: true })).toBeVisible();
+  const money = card(page, 'Monthly Money');
+  await expect(money.getByText('15th of the month', { exact: true })).toBeVisible();
+  await expect(money.getByText('9:05 am', { exact: true })).toBeVisible();
+  await expect(money.getByText('2 subscribers', { exact: true })).toBeVisible();
+  for (const name of ['Morning Brief', 'Weekly Roundup', 'Monthly Money']) {
+    await expect(card(page, name).getByRole('switch', { name: 'Active' })).toBeChecked();
+    await expect(card(page, name).getByRole('button', { name: `Share ${name}` })).toBeVisible();
+  }
+  // Draft card: 'Draft' label, name, source icons, Edit, Delete Draft.
+  const draft = card(page, 'Half-made');
+  await expect(draft.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(draft.getByRole('list', { name: 'Sources: 1' })).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Edit Half-made' })).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Delete Draft' })).toBeVisible();
+  await screenshots(page, testInfo, 'digests');
+  expect(await seriousViolations(page), '/digests').toEqual([]);
+
+  // Pause: the switch flips at once and the server keeps it.
+  await morning.getByRole('switch', { name: 'Active' }).click();
+  await expect(morning.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expect(morning.getByText('Paused', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await getDigest(request, user.token, daily.digestId)).active).toBe(false);
+
+  // The server refuses: the switch flips, then back, and the error is shown (SPEC §4, §8).
+  let refused = 0;
+  const weeklyUrl = (url: URL) => url.pathname === `/api/digests/${weekly.digestId}`;
+  await page.route(weeklyUrl, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    refused += 1;
+    // Answer late enough to see the switch flip first.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The Digest could not be paused. Please try again.', code: 'E2E' }),
+    });
+  });
+  const roundupSwitch = roundup.getByRole('switch', { name: 'Active' });
+  await roundupSwitch.click();
+  await expect(roundupSwitch).not.toBeChecked();
+  await expect(roundup.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(page.getByText('The Digest could not be paused. Please try again.')).toBeVisible();
+  await expect(roundupSwitch).toBeChecked();
+  await expect(roundup.getByText('Active', { exact: true })).toBeVisible();
+  expect(refused).toBe(1);
+  await page.unroute(weeklyUrl);
+  expect((await getDigest(request, user.token, weekly.digestId)).active).toBe(true);
+
+  // Duplicate: a paused copy appears.
+  await morning.getByRole('button', { name: 'More actions for Morning Brief' }).click();
+  await screenshots(page, testInfo, 'digest-menu', { fullPage: false, widths: [1280] });
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  const copy = card(page, 'Morning Brief (copy)');
+  await expect(copy).toBeVisible();
+  await expect(copy.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expect(page.getByRole('article')).toHaveCount(5);
+
+  // Delete Digest asks first; Cancel keeps it, Delete removes it.
+  await copy.getByRole('button', { name: 'More actions for Morning Brief (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Digest' }).click();
+  const confirm = page.getByRole('alertdialog', {
+    name: 'Are you sure that you want to delete Morning Brief (copy)?',
+  });
+  await expect(confirm).toBeVisible();
+  await screenshots(page, testInfo, 'delete-digest-confirm', { fullPage: false });
+  expect(await seriousViolations(page), 'delete confirmation').toEqual([]);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(copy).toBeVisible();
+  await copy.getByRole('button', { name: 'More actions for Morning Brief (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Digest' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(copy).toBeHidden();
+  await expect(page.getByText('Your Digest has been deleted.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(4);
+
+  // Delete Draft asks too.
+  await draft.getByRole('button', { name: 'Delete Draft' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure that you want to delete the draft Half-made?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(draft).toBeHidden();
+  const drafts = await request.get('/api/digests/drafts', { headers: auth(user.token) });
+  expect(((await drafts.json()) as { digests: unknown[] }).digests).toEqual([]);
+
+  // Open a digest from its card: the detail page (SPEC §2).
+  await card(page, 'Weekly Roundup').getByRole('link', { name: 'Weekly Roundup' }).click();
+  await expect(page).toHaveURL(new RegExp(`/digests/${weekly.digestId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly Roundup' })).toBeVisible();
+  await expect(page.getByText('Weekly on Monday at 6:30 pm', { exact: true })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Active' })).toBeChecked();
+  await expect(
+    page.getByText('Your Digest will display here once it is sent to you at the scheduled time.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Weekly Roundup · Digest');
+  await screenshots(page, testInfo, 'digest-detail');
+  expect(await seriousViolations(page), 'digest detail').toEqual([]);
+  // The detail page pauses too.
+  await page.getByRole('switch', { name: 'Active' }).click();
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await getDigest(request, user.token, weekly.digestId)).active).toBe(false);
+
+  // Edit opens the builder with the digest.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/\/digestCreator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly Roundup' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sources' }).getByRole('listitem')).toHaveCount(3);
+
+  // An unknown digest says so.
+  await page.goto('/digests/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Digest not found' })).toBeVisible();
+  expect(csp).toEqual([]);
+});
+
+test('sharing: two friends get the notice, the public link is copied, a friend unsubscribes', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const csp = recordCspViolations(page);
+  const user = await createUser(request, { label: 'sharer', fullName: 'Ada Lovelace' });
+  const digest = await createDigest(request, user.token, { name: 'Engine Notes' });
+  const [ann, bob, cid, dan] = ['ann', 'bob', 'cid', 'dan'].map(
+    (name) => `${name}-${digest.digestId.slice(0, 8)}@example.com`,
+  ) as [string, string, string, string];
+
+  await openSignedIn(page, user.token, '/digests');
+  const engine = card(page, 'Engine Notes');
+  await engine.getByRole('button', { name: 'Share Engine Notes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Engine Notes' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Private' })).toHaveAttribute('aria-selected', 'true');
+  const input = dialog.getByLabel("Friend's email");
+  await expect(input).toBeFocused();
+  const plus = dialog.getByRole('button', { name: 'Add email to the list' });
+
+  // Nothing pending yet (SPEC §4), then a bad address (SPEC §5).
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText('Click the + sign to add the email to the list first.')).toBeVisible();
+  await input.fill('not-an-email');
+  await plus.click();
+  await expect(page.getByText('not-an-email should be a valid email!', { exact: true })).toBeVisible();
+  await expect(input).toHaveValue('not-an-email');
+
+  // Valid addresses go to the FRONT of the pending list and the input clears; the first 3 are listed.
+  for (const email of [ann, bob, cid]) {
+    await input.fill(email);
+    await plus.click();
+    await expect(input).toHaveValue('');
+  }
+  await input.fill(dan.toUpperCase());
+  await input.press('Enter');
+  const pending = dialog.getByRole('region', { name: 'Emails to add' });
+  await expect(pending.getByRole('listitem')).toHaveText([dan, cid, bob]);
+  await expect(pending.getByText('and 1 more')).toBeVisible();
+  await expect(dialog.getByText('Subscribers: 0')).toBeVisible();
+  await screenshots(page, testInfo, 'share-private', { fullPage: false });
+  expect(await seriousViolations(page), 'share dialog, private').toEqual([]);
+  // Pending entries are removable.
+  await pending.getByRole('button', { name: `Remove ${dan} from the list` }).click();
+  await pending.getByRole('button', { name: `Remove ${cid} from the list` }).click();
+  await expect(pending.getByRole('listitem')).toHaveText([bob, ann]);
+
+  // Share: the server's message, the digests reload, the dialog closes.
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText('Your Digest is shared with 2 friends.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(engine.getByText('2 subscribers', { exact: true })).toBeVisible();
+
+  // Both friends get the notice through the real SMTP server, with an unsubscribe link.
+  const notices = await Promise.all(
+    [ann, bob].map((email) => waitForMail(email, /shared the Digest "Engine Notes" with you/)),
+  );
+  const unsubscribeLinks = notices.map((mail) => {
+    const link = /https?:\/\/\S+\/unsubscribe\/[^\s"<>)]+/.exec(mail.text ?? '')?.[0];
+    expect(link, mail.text).toBeTruthy();
+    return link as string;
+  });
+
+  // Public tab: Copy link copies {origin}/digests/share/{digestId} (no issue yet) and says Copied.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await engine.getByRole('button', { name: 'Share Engine Notes' }).click();
+  await dialog.getByRole('tab', { name: 'Public' }).click();
+  const copyButton = dialog.getByRole('button', { name: 'Copy link' });
+  const publicLink = `${baseURL}/digests/share/${digest.digestId}`;
+  await expect(dialog.getByLabel('Public link')).toHaveValue(publicLink);
+  await copyButton.click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
+  await screenshots(page, testInfo, 'share-public', { fullPage: false });
+  expect(await seriousViolations(page), 'share dialog, public').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // An anonymous browser opens the link. No issue has been built yet (building is a later issue), so
+  // the page says the Digest is not available, with the default title and the social-preview tags.
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  const visitorCsp = recordCspViolations(visitor);
+  const shareCalls: { auth: string | undefined; status: number }[] = [];
+  visitor.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/digests/share/')) {
+      shareCalls.push({ auth: response.request().headers().authorization, status: response.status() });
+    }
+  });
+  await visitor.goto(publicLink);
+  await expect(visitor.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
+  await expect(
+    visitor.getByText('This Digest does not exist, or no issue of it has been sent yet.', { exact: true }),
+  ).toBeVisible();
+  await expect(visitor).toHaveTitle('Shared Digest');
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Shared Digest');
+  await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'A newsletter created with Digest.',
+  );
+  expect(shareCalls).toEqual([{ auth: undefined, status: 404 }]);
+  await screenshots(visitor, testInfo, 'public-page-not-sent');
+  expect(await seriousViolations(visitor), 'public page, not sent').toEqual([]);
+
+  // A friend unsubscribes from the link in the mail: opening it changes nothing, the button does.
+  await visitor.goto(unsubscribeLinks[0] as string);
+  await expect(visitor.getByRole('heading', { name: 'Unsubscribe from Engine Notes?' })).toBeVisible();
+  await screenshots(visitor, testInfo, 'unsubscribe-confirm');
+  expect(await seriousViolations(visitor), 'unsubscribe confirmation').toEqual([]);
+  expect(
+    (await listSubscribers(request, user.token, digest.digestId)).map((s) => [s.email, s.status]),
+  ).toEqual(
+    expect.arrayContaining([
+      [ann, 'subscribed'],
+      [bob, 'subscribed'],
+    ]),
+  );
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await screenshots(visitor, testInfo, 'unsubscribe-done');
+  expect(await seriousViolations(visitor), 'unsubscribed').toEqual([]);
+  expect(visitorCsp).toEqual([]);
+  await anonymous.close();
+
+  // The owner sees who unsubscribed.
+  await page.reload();
+  await expect(engine.getByText('1 subscriber', { exact: true })).toBeVisible();
+  await engine.getByRole('button', { name: 'Share Engine Notes' }).click();
+  await expect(dialog.getByText('Subscribers: 1')).toBeVisible();
+  await dialog.getByRole('button', { name: 'See all subscribers' }).click();
+  const all = dialog.getByRole('region', { name: /All subscribers/ });
+  await expect(all.getByRole('listitem').filter({ hasText: ann })).toContainText('Unsubscribed');
+  await expect(all.getByRole('listitem').filter({ hasText: bob })).not.toContainText('Unsubscribed');
+  await screenshots(page, testInfo, 'share-all-subscribers', { fullPage: false });
+  expect(await seriousViolations(page), 'all subscribers').toEqual([]);
+  // Remove a subscriber by e-mail; Back returns to the form.
+  await all.getByRole('button', { name: `Remove ${bob}` }).click();
+  await expect(page.getByText(`${bob} no longer receives this Digest.`)).toBeVisible();
+  await expect(all.getByRole('listitem').filter({ hasText: bob })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog.getByLabel("Friend's email")).toBeVisible();
+  await expect(dialog.getByText('Subscribers: 0')).toBeVisible();
+  expect(csp).toEqual([]);
+});
+
+test('public pages without login: an unknown shared digest, an unknown profile, an invalid unsubscribe link', async ({
+  page,
+}, testInfo) => {
+  const csp = recordCspViolations(page);
+  await page.goto('/digests/share/00000000-0000-4000-8000-000000000000/3');
+  await expect(page.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/digests\/share\/00000000-0000-4000-8000-000000000000\/3$/);
+  await page.goto('/digests/share/not-a-digest/not-a-number');
+  await expect(page.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
+
+  await page.goto('/unsubscribe/not-a-real-token');
+  await expect(
+    page.getByText('This unsubscribe link is not valid. It may have been mistyped or cut short.'),
+  ).toBeVisible();
+  await screenshots(page, testInfo, 'unsubscribe-invalid');
+  expect(await seriousViolations(page), 'unsubscribe, invalid link').toEqual([]);
+
+  // GET /api/users/by-username/{username} is not served yet: the page says the user is not found.
+  await page.goto('/user/nobodyhere');
+  await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  await screenshots(page, testInfo, 'public-profile-not-found');
+  expect(await seriousViolations(page), 'public profile, not found').toEqual([]);
+  expect(csp).toEqual([]);
+});
+
+test('signed-in extras: /admin waits for a token, Digest Updates, Support, profile with digests', async ({
+  page,
+  request,
+}, testInfo) => {
+  const csp = recordCspViolations(page);
+  const user = await createUser(request, { label: 'extras', fullName: 'Alan Turing' });
+  await createDigest(request, user.token, { name: 'Bombe Report' });
+
+  // /admin looks for a token every second, then loads the user and the digests and opens /profileView.
+  await page.goto('/admin');
+  await expect(page.getByText('Waiting for sign-in…')).toBeAttached();
+  await page.waitForTimeout(1200);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), user.token);
+  await expect(page).toHaveURL(/\/profileView$/, { timeout: 5000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Alan Turing' })).toBeVisible();
+  // The profile lists the user's digests with links to their public pages.
+  await expect(page.getByText('Bombe Report', { exact: true })).toBeVisible();
+  await expect(page.getByText('No issue sent yet')).toBeVisible();
+  await screenshots(page, testInfo, 'profile-view-digests');
+  expect(await seriousViolations(page), '/profileView').toEqual([]);
+
+  // Header: Digest Updates → /changelog (which links to the external changelog), Support → mail.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Profile menu of Alan Turing' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Support' })).toHaveAttribute('href', /^mailto:/);
+  await page.getByRole('menuitem', { name: 'Digest Updates' }).click();
+  await expect(page).toHaveURL(/\/changelog$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'read the changelog' })).toHaveAttribute('href', /^https:/);
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1, name: 'Support page' })).toBeVisible();
+  expect(csp).toEqual([]);
+});
+
+test("'Create digest' is disabled once the user has more than 99 digests", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await createUser(request, { label: 'many', fullName: 'Many Digests' });
+  for (let batch = 0; batch < 10; batch += 1) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        createDigest(request, user.token, { name: `Digest ${batch * 10 + index + 1}` }),
+      ),
+    );
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, user.token, '/digests');
+  await expect(page.getByRole('article')).toHaveCount(100);
+  await expect(page.getByRole('button', { name: 'Create digest' })).toBeDisabled();
+  // The server refuses the 101st too.
+  const refused = await request.post('/api/digests', {
+    headers: auth(user.token),
+    data: { name: 'One too many', sources: [{ type: 'DATE' }, { type: 'DATE' }, { type: 'DATE' }] },
+  });
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+});
+
+// Issues are built by a later issue; until then GET /api/digests/{id} gets three builds added and the
+// public HTML endpoint answers with a stored-like issue, at the network level, so the pager, the
+// sandboxed frame and the public page's title can be checked in the browser now.
+test('issues: newest selected, pager disabled at the ends, sandboxed frame; the public page takes the issue title (builds stubbed until the build issue)', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const csp = recordCspViolations(page);
+  const user = await createUser(request, { label: 'issues', fullName: 'Ada Lovelace' });
+  const digest = await createDigest(request, user.token, { name: 'Engine Notes' });
+  const builds = [1, 2, 3].map((buildNumber) => ({
+    buildNumber,
+    createdAt: new Date(Date.UTC(2026, 0, buildNumber, 7)).toISOString(),
+    htmlLink: `/api/digests/share/${digest.digestId}/${buildNumber}`,
+  }));
+  const issueHtml = (buildNumber: number) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>Engine Notes #${buildNumber}</title>` +
+    '<style>body{font-family:sans-serif;margin:24px}h1{color:#4338ca}</style></head>' +
+    `<body><h1>Issue ${buildNumber}</h1><p>Hello from the Analytical Engine.</p>` +
+    `<script>document.body.insertAdjacentHTML('beforeend', '<p id="ran">script ran</p>')</script></body></html>`;
+  const shareHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy':
+      "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  };
+  const stubIssues = async (target: Page | import('@playwright/test').BrowserContext) => {
+    await target.route(
+      (url) => url.pathname.startsWith(`/api/digests/share/${digest.digestId}`),
+      (route) => {
+        const last = new URL(route.request().url()).pathname.split('/').at(-1);
+        const buildNumber = last === digest.digestId ? 3 : Number(last);
+        if (!(buildNumber >= 1 && buildNumber <= 3)) return route.continue();
+        return route.fulfill({ status: 200, headers: shareHeaders, body: issueHtml(buildNumber) });
+      },
+    );
+  };
+  await page.route(
+    (url) => url.pathname === `/api/digests/${digest.digestId}`,
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { digest: Record<string, unknown> };
+      return route.fulfill({ response, json: { digest: { ...body.digest, builds, latestBuildNumber: 3 } } });
+    },
+  );
+  await stubIssues(page);
+
+  await openSignedIn(page, user.token, `/digests/${digest.digestId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Engine Notes' })).toBeVisible();
+  // The newest issue is selected; the pager is disabled at the end it stands on.
+  await expect(page.getByRole('heading', { level: 2, name: /^Issue 3/ })).toBeVisible();
+  const previous = page.getByRole('button', { name: 'Previous issue' });
+  const next = page.getByRole('button', { name: 'Next issue' });
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeEnabled();
+  const frame = page.locator('iframe[title="Engine Notes, issue 3"]');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('src', `/api/digests/share/${digest.digestId}/3`);
+  await expect(
+    page.frameLocator('iframe[title="Engine Notes, issue 3"]').getByRole('heading', { name: 'Issue 3' }),
+  ).toBeVisible();
+  // Scripts in an issue never run.
+  await expect(page.frameLocator('iframe[title="Engine Notes, issue 3"]').locator('#ran')).toHaveCount(0);
+  await screenshots(page, testInfo, 'digest-detail-issues', {
+    // Let the frame paint its issue after the resize.
+    atWidth: async () => {
+      await expect(
+        page.frameLocator('iframe[title="Engine Notes, issue 3"]').getByRole('heading', { name: 'Issue 3' }),
+      ).toBeVisible();
+      await page.waitForTimeout(300);
+    },
+  });
+  expect(await seriousViolations(page), 'digest detail with issues').toEqual([]);
+
+  await previous.click();
+  await previous.click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Issue 1/ })).toBeVisible();
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
+  await expect(
+    page.frameLocator('iframe[title="Engine Notes, issue 1"]').getByRole('heading', { name: 'Issue 1' }),
+  ).toBeVisible();
+
+  // With an issue, the copied link names it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Engine Notes' });
+  await dialog.getByRole('tab', { name: 'Public' }).click();
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  const publicLink = `${baseURL}/digests/share/${digest.digestId}/3`;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
+  expect(csp).toEqual([]);
+
+  // An anonymous browser: spinner, then the issue in a sandboxed frame, titled from its <title>.
+  const anonymous = await browser.newContext();
+  await stubIssues(anonymous);
+  const visitor = await anonymous.newPage();
+  const visitorCsp = recordCspViolations(visitor);
+  await visitor.goto(publicLink);
+  await expect(visitor).toHaveTitle('Engine Notes #3');
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Engine Notes #3');
+  await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'A newsletter created with Digest.',
+  );
+  const publicFrame = visitor.locator('iframe[title="Engine Notes #3"]');
+  await expect(publicFrame).toHaveAttribute('sandbox', '');
+  await expect(
+    visitor.frameLocator('iframe[title="Engine Notes #3"]').getByRole('heading', { name: 'Issue 3' }),
+  ).toBeVisible();
+  await expect(visitor.frameLocator('iframe[title="Engine Notes #3"]').locator('#ran')).toHaveCount(0);
+  await screenshots(visitor, testInfo, 'public-page');
+  expect(await seriousViolations(visitor), 'public page').toEqual([]);
+  expect(visitorCsp).toEqual([]);
+  await anonymous.close();
+});
