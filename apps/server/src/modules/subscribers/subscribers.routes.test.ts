@@ -94,7 +94,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
 });
 
 describe('subscriber changes are limited per account', () => {
-  it('answers 429 with Retry-After after 60 changes in an hour (PUT, and create/patch with subscribers)', async () => {
+  it('answers 429 with Retry-After after 60 list changes in an hour, per account', async () => {
     const owner = await signUp(t.app);
     const digest = await createDigest(t.app, owner);
     const url = `/api/digests/${digest.digestId}/subscribers`;
