@@ -104,11 +104,13 @@ describe('wording', () => {
   });
 
   it('shows counts above 1,000 as K and above 1,000,000 as M', () => {
-    expect([999, 1000, 1500, 12_345, 1_000_001, 2_500_000].map(formatCount)).toEqual([
+    expect([999, 1000, 1500, 12_345, 999_949, 999_950, 1_000_001, 2_500_000].map(formatCount)).toEqual([
       '999',
       '1000',
       '1.5K',
       '12.3K',
+      '999.9K',
+      '1M',
       '1M',
       '2.5M',
     ]);

@@ -372,10 +372,13 @@ export const shareHtmlPath = (digestId: string, buildNumber?: number) =>
 export const sharePageUrl = (origin: string, digestId: string, buildNumber?: number | null) =>
   `${origin}/digests/share/${digestId}${buildNumber == null ? '' : `/${buildNumber}`}`;
 
-/** Counts above 1,000 as K and above 1,000,000 as M, one decimal (SPEC §9). */
+/** Counts above 1,000 as K and above 1,000,000 as M, one decimal (SPEC §9): 1.5K, 12.3K, 2.5M. */
 export function formatCount(value: number): string {
-  const format = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
-  if (value > 1_000_000) return `${format(value / 1_000_000)}M`;
-  if (value > 1_000) return `${format(value / 1_000)}K`;
+  const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
+  // 999,950 would round to "1000K": it reads as 1M.
+  if (value > 1_000_000 || (value > 1_000 && Math.round(value / 100) >= 10_000)) {
+    return `${oneDecimal(value / 1_000_000)}M`;
+  }
+  if (value > 1_000) return `${oneDecimal(value / 1_000)}K`;
   return String(value);
 }
