@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createUser, openSignedIn } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 // DESIGN §9: every screen passes axe-core with no serious or critical violation, at both widths.
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 const SIGNED_OUT = ['/logIn', '/signup', '/forgetPassword', '/reset-password?recoveryToken=abc'];
 const SIGNED_IN = ['/digests', '/newsletters', '/editProfile'];
 
