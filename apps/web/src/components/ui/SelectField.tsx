@@ -1,4 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { Field } from './Field';
 import styles from './TextField.module.css';
 
 export interface SelectOption {
@@ -15,38 +16,17 @@ interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
 
 /** A labelled native select, styled like TextField (native for keyboard and screen-reader support). */
 export function SelectField({ label, options, error, hint, className, ...props }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `${styles.field} ${className}` : styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        className={`${styles.input} ${styles.select}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select {...props} {...control} className={`${styles.input} ${styles.select}`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

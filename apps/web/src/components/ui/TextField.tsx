@@ -1,4 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { Field } from './Field';
 import styles from './TextField.module.css';
 
 interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
@@ -11,33 +12,9 @@ interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
 
 /** A labelled text input with an inline error (role="alert") and optional hint. */
 export function TextField({ label, error, hint, className, type = 'text', ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `${styles.field} ${className}` : styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        id={id}
-        type={type}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => <input {...inputProps} {...control} type={type} className={styles.input} />}
+    </Field>
   );
 }
