@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/test-api';
@@ -8,6 +8,7 @@ import { digestSubscribers } from '../../db/schema';
 import { call, createDigest } from '../digests/test-support';
 import { signUp, type TestUser } from '../users/test-support';
 import { NOTICE_INTERVAL_MS } from './subscribers.usecases';
+import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 
 // The worker role sends the notices into the outbox. Only tests that wait for their mails live here,
 // so no backlog of other tests' notices delays them.
@@ -26,18 +27,8 @@ const api = (
   body?: unknown,
 ) => call(t.app, user, method, url, body);
 
-async function subscriberRows(digestId: string) {
-  return t.database.db.select().from(digestSubscribers).where(eq(digestSubscribers.digestId, digestId));
-}
-
-async function rowOf(digestId: string, email: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(digestSubscribers)
-    .where(and(eq(digestSubscribers.digestId, digestId), eq(digestSubscribers.email, email)));
-  if (!row) throw new Error(`no subscriber ${email}`);
-  return row;
-}
+const subscriberRows = (digestId: string) => rowsOf(t.database.db, digestId);
+const rowOf = (digestId: string, email: string) => subscriberRow(t.database.db, digestId, email);
 
 async function mailsTo(address: string): Promise<ParsedMail[]> {
   const found: ParsedMail[] = [];

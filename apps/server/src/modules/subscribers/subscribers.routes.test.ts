@@ -1,5 +1,5 @@
 import { MAX_SUBSCRIBERS, subscriberListResponseSchema } from '@digest/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/test-api';
@@ -9,6 +9,7 @@ import { call, createDigest } from '../digests/test-support';
 import { signUp, type TestUser } from '../users/test-support';
 import { subscriberNoticeJob } from './subscribers.jobs';
 import { SUBSCRIBERS_RATE_LIMITS } from './subscribers.routes';
+import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -25,18 +26,8 @@ const api = (
   body?: unknown,
 ) => call(t.app, user, method, url, body);
 
-async function subscriberRows(digestId: string) {
-  return t.database.db.select().from(digestSubscribers).where(eq(digestSubscribers.digestId, digestId));
-}
-
-async function rowOf(digestId: string, email: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(digestSubscribers)
-    .where(and(eq(digestSubscribers.digestId, digestId), eq(digestSubscribers.email, email)));
-  if (!row) throw new Error(`no subscriber ${email}`);
-  return row;
-}
+const subscriberRows = (digestId: string) => rowsOf(t.database.db, digestId);
+const rowOf = (digestId: string, email: string) => subscriberRow(t.database.db, digestId, email);
 
 const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 10)}@example.com`;
 
