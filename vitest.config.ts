@@ -6,6 +6,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.{ts,tsx}',
+      'test/fakes/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 20_000,

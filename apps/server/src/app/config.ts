@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProviderConfig } from '../sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
@@ -86,6 +87,60 @@ export const CONFIG_VARIABLES = {
     doc: 'the signed-in Facebook user (Graph `/me`), read for id, name and e-mail',
     default: 'https://graph.facebook.com/v23.0/me',
   },
+  FETCH_ALLOW_PRIVATE_HOSTS: {
+    doc: 'comma list of hosts, IPs or CIDRs exempt from the private-network block of outbound fetches (tests, intranet feeds)',
+    default: 'empty',
+  },
+  OPEN_METEO_BASE_URL: { doc: 'Open-Meteo forecast API', default: 'https://api.open-meteo.com' },
+  OPEN_METEO_GEOCODING_BASE_URL: {
+    doc: 'Open-Meteo geocoding API (weather location search)',
+    default: 'https://geocoding-api.open-meteo.com',
+  },
+  HN_BASE_URL: { doc: 'Hacker News Algolia search API', default: 'https://hn.algolia.com/api' },
+  REDDIT_BASE_URL: {
+    doc: 'Reddit public endpoints (and its OAuth token endpoint)',
+    default: 'https://www.reddit.com',
+  },
+  REDDIT_OAUTH_BASE_URL: {
+    doc: 'Reddit API used with the app token when `REDDIT_CLIENT_ID` is set',
+    default: 'https://oauth.reddit.com',
+  },
+  YOUTUBE_BASE_URL: { doc: 'YouTube Data API v3', default: 'https://www.googleapis.com/youtube/v3' },
+  YOUTUBE_FEEDS_BASE_URL: {
+    doc: 'YouTube channel feeds (need no key)',
+    default: 'https://www.youtube.com/feeds',
+  },
+  PRODUCT_HUNT_BASE_URL: {
+    doc: 'Product Hunt GraphQL API v2',
+    default: 'https://api.producthunt.com/v2/api/graphql',
+  },
+  GOOGLE_API_BASE_URL: { doc: 'Google APIs (Calendar API v3)', default: 'https://www.googleapis.com' },
+  TWITTER_API_BASE_URL: { doc: 'X/Twitter API v2', default: 'https://api.x.com/2' },
+  STRIPE_API_BASE_URL: { doc: 'Stripe API', default: 'https://api.stripe.com' },
+  STRIPE_CONNECT_BASE_URL: {
+    doc: 'Stripe Connect OAuth (`/oauth/authorize`, `/oauth/token`, `/oauth/deauthorize`)',
+    default: 'https://connect.stripe.com',
+  },
+  STRIPE_CLIENT_ID: {
+    doc: 'Stripe Connect client id; with `STRIPE_SECRET_KEY` it turns the Stripe source on',
+    default: 'unset',
+  },
+  STRIPE_SECRET_KEY: { doc: 'Stripe platform secret key', default: 'unset', secret: true },
+  PRODUCT_HUNT_TOKEN: {
+    doc: 'Product Hunt API developer token; turns the Product Hunt source on',
+    default: 'unset',
+    secret: true,
+  },
+  YOUTUBE_API_KEY: {
+    doc: 'YouTube Data API key for channel search (channel feeds work without it)',
+    default: 'unset',
+    secret: true,
+  },
+  REDDIT_CLIENT_ID: {
+    doc: 'Reddit OAuth app id; with `REDDIT_CLIENT_SECRET` Reddit is read with an app token instead of the public endpoints',
+    default: 'unset',
+  },
+  REDDIT_CLIENT_SECRET: { doc: 'Reddit OAuth app secret', default: 'unset', secret: true },
 } as const;
 
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -127,6 +182,9 @@ const oauthUrl = z
     const url = new URL(value);
     return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
   }, 'must use https (plain http only for localhost or 127.0.0.1)');
+
+/** A provider's API root, without a trailing slash. */
+const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ''));
 
 const clientCredential = z.string().min(1, 'must not be empty').optional();
 
@@ -176,6 +234,33 @@ const envSchema = z.object({
   FACEBOOK_AUTHORIZATION_URL: oauthUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: oauthUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: oauthUrl.default('https://graph.facebook.com/v23.0/me'),
+  FETCH_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .default([]),
+  OPEN_METEO_BASE_URL: baseUrl.default('https://api.open-meteo.com'),
+  OPEN_METEO_GEOCODING_BASE_URL: baseUrl.default('https://geocoding-api.open-meteo.com'),
+  HN_BASE_URL: baseUrl.default('https://hn.algolia.com/api'),
+  REDDIT_BASE_URL: baseUrl.default('https://www.reddit.com'),
+  REDDIT_OAUTH_BASE_URL: baseUrl.default('https://oauth.reddit.com'),
+  YOUTUBE_BASE_URL: baseUrl.default('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_FEEDS_BASE_URL: baseUrl.default('https://www.youtube.com/feeds'),
+  PRODUCT_HUNT_BASE_URL: baseUrl.default('https://api.producthunt.com/v2/api/graphql'),
+  GOOGLE_API_BASE_URL: baseUrl.default('https://www.googleapis.com'),
+  TWITTER_API_BASE_URL: baseUrl.default('https://api.x.com/2'),
+  STRIPE_API_BASE_URL: baseUrl.default('https://api.stripe.com'),
+  STRIPE_CONNECT_BASE_URL: oauthUrl.default('https://connect.stripe.com'),
+  STRIPE_CLIENT_ID: clientCredential,
+  STRIPE_SECRET_KEY: clientCredential,
+  PRODUCT_HUNT_TOKEN: clientCredential,
+  YOUTUBE_API_KEY: clientCredential,
+  REDDIT_CLIENT_ID: clientCredential,
+  REDDIT_CLIENT_SECRET: clientCredential,
 });
 
 // A client id without its secret (or the reverse) is a half-done setup: say so instead of hiding the button.
@@ -183,6 +268,8 @@ const OAUTH_CREDENTIAL_PAIRS = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET'],
   ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ['STRIPE_CLIENT_ID', 'STRIPE_SECRET_KEY'],
+  ['REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
 ] as const;
 
 const configSchema = envSchema.superRefine((values, context) => {
@@ -213,6 +300,8 @@ export interface OAuthConfig {
   google: { credentials: OAuthCredentials | undefined; issuer: string };
   twitter: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
   facebook: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
+  /** Stripe Connect (connected accounts only): client id + platform secret key. */
+  stripe: { credentials: OAuthCredentials | undefined; connectUrl: string };
 }
 
 const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
@@ -232,6 +321,9 @@ export interface Config {
   logLevel: string;
   shutdownTimeoutMs: number;
   oauth: OAuthConfig;
+  /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
+  fetchAllowPrivateHosts: string[];
+  providers: ProviderConfig;
 }
 
 export class ConfigError extends Error {
@@ -288,6 +380,31 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         authorizationUrl: values.FACEBOOK_AUTHORIZATION_URL,
         tokenUrl: values.FACEBOOK_TOKEN_URL,
         userinfoUrl: values.FACEBOOK_USERINFO_URL,
+      },
+      stripe: {
+        credentials: credentials(values.STRIPE_CLIENT_ID, values.STRIPE_SECRET_KEY),
+        connectUrl: values.STRIPE_CONNECT_BASE_URL,
+      },
+    },
+    fetchAllowPrivateHosts: values.FETCH_ALLOW_PRIVATE_HOSTS,
+    providers: {
+      baseUrls: {
+        openMeteo: values.OPEN_METEO_BASE_URL,
+        openMeteoGeocoding: values.OPEN_METEO_GEOCODING_BASE_URL,
+        hn: values.HN_BASE_URL,
+        reddit: values.REDDIT_BASE_URL,
+        redditOAuth: values.REDDIT_OAUTH_BASE_URL,
+        youtube: values.YOUTUBE_BASE_URL,
+        youtubeFeeds: values.YOUTUBE_FEEDS_BASE_URL,
+        productHunt: values.PRODUCT_HUNT_BASE_URL,
+        googleApi: values.GOOGLE_API_BASE_URL,
+        twitterApi: values.TWITTER_API_BASE_URL,
+        stripeApi: values.STRIPE_API_BASE_URL,
+      },
+      credentials: {
+        youtubeApiKey: values.YOUTUBE_API_KEY,
+        productHuntToken: values.PRODUCT_HUNT_TOKEN,
+        reddit: credentials(values.REDDIT_CLIENT_ID, values.REDDIT_CLIENT_SECRET),
       },
     },
   };

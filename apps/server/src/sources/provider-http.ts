@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/**
+ * How a connector calls its provider: one request in, parsed content out, every failure turned into a
+ * SourceError whose message says what failed (timeout, 404, 429 with when to retry, …). GETs go through
+ * the shared content cache with single-flight, so many digests reading one feed cause one upstream fetch.
+ */
+export interface ProviderRequest {
+  /** Shown in error messages: 'Open-Meteo', 'Reddit', 'the feed', … */
+  provider: string;
+  url: string | URL;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * Caching of this answer (GET and idempotent POSTs such as GraphQL reads). `false` for answers that
+   * must not be shared or reused. The lifetime follows the provider's Cache-Control / Expires within
+   * [minSeconds, maxSeconds]; `defaultSeconds` when the provider says nothing.
+   */
+  cache?: false | { minSeconds?: number; maxSeconds?: number; defaultSeconds?: number };
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface ProviderTextResponse {
+  body: string;
+  /** After redirects. */
+  url: string;
+  contentType: string;
+}
+
+export interface ProviderHttp {
+  /** Parses the JSON answer with `schema`; a shape that does not match is an `invalid_response`. */
+  json<T>(request: ProviderRequest, schema: z.ZodType<T>): Promise<T>;
+  text(request: ProviderRequest): Promise<ProviderTextResponse>;
+}

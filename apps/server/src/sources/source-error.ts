@@ -1,0 +1,44 @@
+/**
+ * Why one source could not give its content. The data-source API answers it with `status` and the
+ * message; a build shows it in the source's block. One failing source never fails the whole request.
+ */
+export type SourceErrorCode =
+  | 'timeout'
+  | 'not_found'
+  | 'rate_limited'
+  | 'not_connected'
+  | 'not_configured'
+  | 'unauthorized'
+  | 'blocked'
+  | 'too_large'
+  | 'invalid_response'
+  | 'invalid_request'
+  | 'upstream';
+
+const STATUS: Record<SourceErrorCode, number> = {
+  timeout: 504,
+  not_found: 404,
+  rate_limited: 429,
+  not_connected: 409,
+  not_configured: 503,
+  unauthorized: 502,
+  blocked: 422,
+  too_large: 422,
+  invalid_response: 502,
+  invalid_request: 422,
+  upstream: 502,
+};
+
+export class SourceError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: SourceErrorCode,
+    message: string,
+    /** For `rate_limited`: seconds until the provider accepts requests again. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'SourceError';
+    this.status = STATUS[code];
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Fake providers: one real HTTP server on localhost that answers every provider API the connectors
+ * call, from recorded fixtures in the shape the real APIs return. Each provider lives under its own
+ * path prefix (`/open-meteo`, `/hn`, …) and names the `<PROVIDER>_BASE_URL` variables that point at it,
+ * so the app runs against it unchanged (`npm run dev`, end-to-end tests, connector tests).
+ *
+ * Switches for tests: latency for every answer, a failure per prefix (an HTTP status, a hang, a reset),
+ * and a count of the requests each prefix received.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { allFakeProviders } from './providers';
+
+export interface FakeRequest {
+  method: string;
+  /** The path after the provider's prefix, e.g. '/v1/forecast'. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface FakeResponse {
+  status?: number;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON. */
+  body?: string | Buffer | object;
+}
+
+export interface FakeContext {
+  /** This server's origin, e.g. 'http://127.0.0.1:4010'. */
+  origin: string;
+  /** origin + the provider's prefix. */
+  baseUrl: string;
+}
+
+export interface FakeProvider {
+  /** Path prefix, e.g. '/open-meteo'. */
+  prefix: string;
+  /** Environment variables this provider answers for, each with the path under the prefix it points at. */
+  env: Record<string, string>;
+  /** The answer, or undefined for a 404 in the provider's style. */
+  handle(
+    request: FakeRequest,
+    context: FakeContext,
+  ): FakeResponse | undefined | Promise<FakeResponse | undefined>;
+}
+
+export type FakeFailure =
+  | { status: number; headers?: Record<string, string>; body?: string | object }
+  /** Accept the request and never answer. */
+  | 'hang'
+  /** Close the connection without an answer. */
+  | 'reset';
+
+export interface FakeProviders {
+  origin: string;
+  /** Every `<PROVIDER>_BASE_URL` (and other variables the providers name) pointing at this server. */
+  env: Record<string, string>;
+  /** Requests received under `prefix` (optionally only those whose path starts with `path`). */
+  hits(prefix: string, path?: string): number;
+  resetHits(): void;
+  setLatency(ms: number): void;
+  /** Make every request under `prefix` fail this way; undefined clears it. */
+  setFailure(prefix: string, failure: FakeFailure | undefined): void;
+  close(): Promise<void>;
+}
+
+export interface FakeProvidersOptions {
+  port?: number;
+  host?: string;
+  latencyMs?: number;
+  providers?: FakeProvider[];
+}
+
+function send(res: ServerResponse, answer: FakeResponse) {
+  const headers = { ...answer.headers };
+  let body: string | Buffer = '';
+  if (Buffer.isBuffer(answer.body) || typeof answer.body === 'string') body = answer.body;
+  else if (answer.body !== undefined) {
+    body = JSON.stringify(answer.body);
+    headers['content-type'] ??= 'application/json; charset=utf-8';
+  }
+  res.writeHead(answer.status ?? 200, headers);
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startFakeProviders(options: FakeProvidersOptions = {}): Promise<FakeProviders> {
+  const providers = options.providers ?? allFakeProviders;
+  let latencyMs = options.latencyMs ?? 0;
+  const failures = new Map<string, FakeFailure>();
+  const hits: { prefix: string; path: string }[] = [];
+  const hanging = new Set<ServerResponse>();
+  let origin = '';
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const provider = providers.find(
+      (candidate) => url.pathname === candidate.prefix || url.pathname.startsWith(`${candidate.prefix}/`),
+    );
+    if (!provider) return send(res, { status: 404, body: { error: 'no fake provider at this path' } });
+    const path = url.pathname.slice(provider.prefix.length) || '/';
+    hits.push({ prefix: provider.prefix, path });
+    const body = await readBody(req);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    const failure = failures.get(provider.prefix);
+    if (failure === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if (failure === 'reset') return req.socket.destroy();
+    if (failure) return send(res, failure);
+    try {
+      const answer = await provider.handle(
+        { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body },
+        { origin, baseUrl: origin + provider.prefix },
+      );
+      send(res, answer ?? { status: 404, body: { error: 'Not Found' } });
+    } catch (error) {
+      send(res, { status: 500, body: { error: String(error) } });
+    }
+  });
+
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const env: Record<string, string> = {};
+  for (const provider of providers) {
+    for (const [name, path] of Object.entries(provider.env)) env[name] = origin + provider.prefix + path;
+  }
+
+  return {
+    origin,
+    env,
+    hits: (prefix, path) =>
+      hits.filter((hit) => hit.prefix === prefix && (path === undefined || hit.path.startsWith(path))).length,
+    resetHits: () => {
+      hits.length = 0;
+    },
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
+    setFailure: (prefix, failure) => {
+      if (failure === undefined) failures.delete(prefix);
+      else failures.set(prefix, failure);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
