@@ -39,6 +39,8 @@ export interface FakeProvider {
   prefix: string;
   /** Environment variables this provider answers for, each with the path under the prefix it points at. */
   env: Record<string, string>;
+  /** Variables set to these literal values (fake credentials that turn the provider on). */
+  credentials?: Record<string, string>;
   /** The answer, or undefined for a 404 in the provider's style. */
   handle(
     request: FakeRequest,
@@ -135,6 +137,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
   const env: Record<string, string> = {};
   for (const provider of providers) {
     for (const [name, path] of Object.entries(provider.env)) env[name] = origin + provider.prefix + path;
+    Object.assign(env, provider.credentials);
   }
 
   return {

@@ -26,6 +26,8 @@ export interface TestApiOptions {
   socialProviders?: SocialProviders;
   appUrl?: string;
   mailDomain?: string;
+  /** Point every provider at these fake providers (and let fetches reach them on 127.0.0.1). */
+  fakes?: { env: Record<string, string> };
 }
 
 export interface TestApi {
@@ -55,6 +57,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     appUrl: options.appUrl ?? 'http://app.test',
     mailDomain: options.mailDomain ?? 'digest.test',
     socialProviders: options.socialProviders ?? createSocialProviders(loadConfig({}).oauth),
+    providers: loadConfig(options.fakes?.env ?? {}).providers,
+    fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
   });
   const jobs = createJobQueue({ database, roles: options.roles ?? [], logger, jobs: modules.jobs });
   await jobs.start();

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Seconds, sent as Retry-After (429 and 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -30,6 +32,7 @@ function describeValidation(error: FastifyError): string {
 /** The one place an error becomes a response: `{ message, code }`, never a stack or SQL. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.statusCode).send({ message: error.message, code: error.code });
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -19,6 +19,12 @@ import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mailer';
+import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
+import type { AccountTokens, SourcesDeps } from '../sources/connector';
+import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
+import type { ProviderConfig } from '../sources/provider-config';
+import { SourceError } from '../sources/source-error';
+import { dataSourcesRoutes } from '../sources/sources.routes';
 
 export interface ModulesDeps {
   database: DatabaseHandle;
@@ -29,7 +35,18 @@ export interface ModulesDeps {
   appUrl: string;
   mailDomain: string;
   socialProviders: SocialProviders;
+  providers: ProviderConfig;
+  /** FETCH_ALLOW_PRIVATE_HOSTS. */
+  fetchAllowPrivateHosts: string[];
 }
+
+// Until connected accounts land (issue 5), no account is ever connected.
+const noAccounts: AccountTokens = {
+  accessToken: async () => {
+    throw new SourceError('not_connected', 'This source is not connected yet.');
+  },
+  list: async () => [],
+};
 
 /**
  * Every feature module, wired once: the jobs they define and the API routes they serve. start.ts and
@@ -43,6 +60,15 @@ export function composeModules(deps: ModulesDeps) {
   const authenticate = createAuthenticate(authDeps);
   const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl });
   const noticeJob = subscriberNoticeJob({ db, mailer, logger, appUrl });
+  const sources: SourcesDeps = {
+    http: createProviderHttp({
+      safeFetch: createSafeFetch({ allowPrivateHosts: deps.fetchAllowPrivateHosts }),
+      cache: createMemoryContentCache(),
+    }),
+    providers: deps.providers,
+    accounts: noAccounts,
+    clock,
+  };
 
   const jobs: JobDefinition<unknown>[] = [
     purgeExpiredTokensJob({ db, clock, logger }),
@@ -64,8 +90,9 @@ export function composeModules(deps: ModulesDeps) {
       templatesRoutes({ authenticate }),
       shareRoutes({ db }),
       publicProfileRoutes({ db }),
+      ...dataSourcesRoutes({ sources, authenticate }),
     ];
   };
 
-  return { authDeps, jobs, routes };
+  return { authDeps, sources, jobs, routes };
 }

@@ -56,6 +56,8 @@ export async function startDigest(
       appUrl: config.appUrl,
       mailDomain: config.mailDomain,
       socialProviders: createSocialProviders(config.oauth),
+      providers: config.providers,
+      fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
     });
     const jobs = createJobQueue({ database, roles: config.roles, logger, jobs: modules.jobs });
     await jobs.start();

@@ -1,3 +1,5 @@
+import { AppError } from '../app/errors';
+
 /**
  * Why one source could not give its content. The data-source API answers it with `status` and the
  * message; a build shows it in the source's block. One failing source never fails the whole request.
@@ -29,16 +31,15 @@ const STATUS: Record<SourceErrorCode, number> = {
   upstream: 502,
 };
 
-export class SourceError extends Error {
-  readonly status: number;
+/** An AppError, so a route that lets it through answers `{ message, code: 'SOURCE_<KIND>' }` with its status. */
+export class SourceError extends AppError {
   constructor(
-    readonly code: SourceErrorCode,
+    readonly kind: SourceErrorCode,
     message: string,
-    /** For `rate_limited`: seconds until the provider accepts requests again. */
-    readonly retryAfterSeconds?: number,
+    /** For `rate_limited`: seconds until the provider accepts requests again (sent as Retry-After). */
+    retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(STATUS[kind], `SOURCE_${kind.toUpperCase()}`, message, retryAfterSeconds);
     this.name = 'SourceError';
-    this.status = STATUS[code];
   }
 }

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { FetchError, type HttpResponse, type SafeFetch } from '../platform/safe-fetch/types';
+import type { ProviderHttp, ProviderRequest, ProviderTextResponse } from './provider-http';
+import { SourceError } from './source-error';
+
+/** A shared cache of provider answers with single-flight (see platform/safe-fetch/content-cache). */
+export interface ContentCache {
+  /**
+   * The cached answer under `key`, or `load()`'s. Concurrent calls with one key share one load.
+   * `lifetimeSeconds(response)` says how long a loaded answer may be reused (0: not at all).
+   */
+  get(
+    key: string,
+    load: () => Promise<HttpResponse>,
+    lifetimeSeconds: (response: HttpResponse) => number,
+  ): Promise<HttpResponse>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The cache key of a request: method, normalised URL, body, and a hash of the credentials sent. */
+export function cacheKeyOf(request: ProviderRequest): string {
+  const url = new URL(String(request.url));
+  url.hash = '';
+  url.searchParams.sort();
+  const headers = Object.entries(request.headers ?? {})
+    .map(([name, value]) => `${name.toLowerCase()}:${value}`)
+    .sort()
+    .join('\n');
+  const digest = createHash('sha256')
+    .update(headers)
+    .update('\0')
+    .update(request.body ?? '')
+    .digest('base64url');
+  return `${request.method ?? 'GET'} ${url.href} ${digest}`;
+}
+
+/** Seconds from Cache-Control max-age / Expires, clamped to the request's bounds. */
+export function lifetimeOf(request: ProviderRequest, response: HttpResponse, nowMs: number): number {
+  if (request.cache === false || response.status !== 200) return 0;
+  const { minSeconds = 60, maxSeconds = 3600, defaultSeconds = 300 } = request.cache ?? {};
+  const cacheControl = response.headers['cache-control'] ?? '';
+  let seconds = defaultSeconds;
+  const maxAge = /max-age=(\d+)/i.exec(cacheControl);
+  if (maxAge?.[1]) seconds = Number(maxAge[1]);
+  else if (response.headers.expires) {
+    const expires = Date.parse(response.headers.expires);
+    if (!Number.isNaN(expires)) seconds = Math.round((expires - nowMs) / 1000);
+  }
+  return Math.min(maxSeconds, Math.max(minSeconds, seconds));
+}
+
+/** Retry-After as seconds (delta or HTTP date), or undefined. */
+export function retryAfterSeconds(response: HttpResponse, nowMs: number): number | undefined {
+  const value = response.headers['retry-after'];
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+function errorForStatus(provider: string, response: HttpResponse, nowMs: number): SourceError {
+  const { status } = response;
+  if (status === 404 || status === 410)
+    return new SourceError('not_found', `${provider} answered ${status}: not found`);
+  if (status === 429) {
+    const retry = retryAfterSeconds(response, nowMs);
+    const when = retry === undefined ? 'later' : `in ${retry} s`;
+    return new SourceError('rate_limited', `${provider} answered 429: rate-limited, retry ${when}`, retry);
+  }
+  if (status === 401 || status === 403) {
+    return new SourceError('unauthorized', `${provider} answered ${status}: access refused`);
+  }
+  return new SourceError('upstream', `${provider} answered ${status}`);
+}
+
+function errorForFetch(provider: string, error: unknown): SourceError {
+  if (error instanceof SourceError) return error;
+  if (error instanceof FetchError) {
+    switch (error.code) {
+      case 'timeout':
+        return new SourceError('timeout', `${provider} did not answer in time`);
+      case 'too_large':
+        return new SourceError('too_large', `${provider} answered with too much data`);
+      case 'blocked_address':
+      case 'bad_url':
+        return new SourceError('blocked', `${provider}: ${error.message}`);
+      default:
+        return new SourceError('upstream', `${provider} could not be reached (${error.message})`);
+    }
+  }
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new SourceError('timeout', `${provider} did not answer in time`);
+  }
+  return new SourceError('upstream', `${provider} could not be reached`);
+}
+
+export interface ProviderHttpDeps {
+  safeFetch: SafeFetch;
+  cache: ContentCache;
+  now?: () => number;
+}
+
+export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
+  const now = deps.now ?? Date.now;
+
+  async function fetchOk(request: ProviderRequest): Promise<HttpResponse> {
+    const load = () =>
+      deps.safeFetch({
+        url: String(request.url),
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        body: request.body,
+        timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
+      });
+    let response: HttpResponse;
+    try {
+      response =
+        request.cache === false
+          ? await load()
+          : await deps.cache.get(cacheKeyOf(request), load, (answer) => lifetimeOf(request, answer, now()));
+    } catch (error) {
+      throw errorForFetch(request.provider, error);
+    }
+    if (response.status < 200 || response.status > 299)
+      throw errorForStatus(request.provider, response, now());
+    return response;
+  }
+
+  return {
+    async json<T>(request: ProviderRequest, schema: z.ZodType<T>): Promise<T> {
+      const response = await fetchOk(request);
+      let value: unknown;
+      try {
+        value = JSON.parse(response.body.toString('utf8'));
+      } catch {
+        throw new SourceError(
+          'invalid_response',
+          `${request.provider} answered with something that is not JSON`,
+        );
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        throw new SourceError('invalid_response', `${request.provider} answered in an unexpected shape`);
+      }
+      return parsed.data;
+    },
+    async text(request: ProviderRequest): Promise<ProviderTextResponse> {
+      const response = await fetchOk(request);
+      return {
+        body: response.body.toString('utf8'),
+        url: response.url,
+        contentType: response.headers['content-type'] ?? '',
+      };
+    },
+  };
+}
+
+/** Single-flight in memory, entries kept for their lifetime. */
+export function createMemoryContentCache(now: () => number = Date.now): ContentCache {
+  const entries = new Map<string, { response: HttpResponse; expiresAt: number }>();
+  const inFlight = new Map<string, Promise<HttpResponse>>();
+  return {
+    async get(key, load, lifetimeSeconds) {
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt > now()) return entry.response;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const promise = load()
+        .then((response) => {
+          const seconds = lifetimeSeconds(response);
+          if (seconds > 0) entries.set(key, { response, expiresAt: now() + seconds * 1000 });
+          return response;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
+    },
+  };
+}
