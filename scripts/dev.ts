@@ -1,0 +1,40 @@
+// `npm run dev`: the whole product offline. The fake providers (test/fakes) answer every provider API,
+// the server runs from source with reload on change, and Vite serves the web app with hot reload,
+// proxying /api to the server. Variables set in the environment win over the fakes' (to try a real
+// provider, set its `<PROVIDER>_BASE_URL` and credentials).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { startFakeProviders } from '../test/fakes/fake-providers';
+
+const fakes = await startFakeProviders({
+  port: Number(process.env.FAKE_PROVIDERS_PORT ?? 4010),
+  latencyMs: Number(process.env.FAKE_PROVIDERS_LATENCY_MS ?? 50),
+});
+const env: NodeJS.ProcessEnv = {
+  FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+  DATA_DIR: './data-dev',
+  APP_URL: 'http://localhost:5173',
+  LOG_LEVEL: 'info',
+  ...fakes.env,
+  ...process.env,
+};
+console.log(`dev: fake providers on ${fakes.origin}; app on ${env.APP_URL}`);
+
+const children: ChildProcess[] = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    env,
+    stdio: 'inherit',
+  }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web', '--', '--strictPort'], { env, stdio: 'inherit' }),
+];
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  await fakes.close();
+  process.exit(code);
+}
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
