@@ -33,6 +33,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
+      // Every provider the sources call points at the fake providers (scripts/e2e.mjs starts them).
+      ...(process.env.E2E_FAKES_ENV ? JSON.parse(process.env.E2E_FAKES_ENV) : {}),
+      FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
       PORT: port,
       HOST: '127.0.0.1',
       APP_URL: baseURL,

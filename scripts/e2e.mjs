@@ -73,6 +73,21 @@ oidc.service.on('beforeTokenSigning', (token) => {
   }
 });
 
+// The fake providers (test/fakes, TypeScript, hence tsx) answer every provider API the sources call.
+const fakes = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/main.ts'], {
+  env: { ...process.env, FAKE_PROVIDERS_PORT: String(await freePort()), FAKE_PROVIDERS_LATENCY_MS: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const fakesEnv = await new Promise((resolve, reject) => {
+  let output = '';
+  fakes.once('exit', (code) => reject(new Error(`e2e: the fake providers exited (${code})`)));
+  fakes.stdout.on('data', (chunk) => {
+    output += chunk;
+    const line = output.split('\n').find((candidate) => candidate.startsWith('FAKES_ENV_JSON='));
+    if (line) resolve(line.slice('FAKES_ENV_JSON='.length));
+  });
+});
+
 const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: {
@@ -82,10 +97,12 @@ const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     E2E_MAIL_DIR: mailDir,
     E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     E2E_GOOGLE_ISSUER: oidc.issuer.url,
+    E2E_FAKES_ENV: fakesEnv,
   },
 });
 const status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 await new Promise((resolve) => smtp.close(resolve));
 await oidc.stop();
+fakes.kill('SIGTERM');
 await rm(dataDir, { recursive: true, force: true });
 process.exit(status);
