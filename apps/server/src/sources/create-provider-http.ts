@@ -1,21 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { type ContentCache, retryAfterSeconds } from '../platform/safe-fetch/content-cache';
 import { FetchError, type HttpResponse, type SafeFetch } from '../platform/safe-fetch/types';
 import type { ProviderHttp, ProviderRequest, ProviderTextResponse } from './provider-http';
 import { SourceError } from './source-error';
 
-/** A shared cache of provider answers with single-flight (see platform/safe-fetch/content-cache). */
-export interface ContentCache {
-  /**
-   * The cached answer under `key`, or `load()`'s. Concurrent calls with one key share one load.
-   * `lifetimeSeconds(response)` says how long a loaded answer may be reused (0: not at all).
-   */
-  get(
-    key: string,
-    load: () => Promise<HttpResponse>,
-    lifetimeSeconds: (response: HttpResponse) => number,
-  ): Promise<HttpResponse>;
-}
+export {
+  type ContentCache,
+  createMemoryContentCache,
+  retryAfterSeconds,
+} from '../platform/safe-fetch/content-cache';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -52,15 +46,6 @@ export function lifetimeOf(request: ProviderRequest, response: HttpResponse, now
   return Math.min(maxSeconds, Math.max(minSeconds, seconds));
 }
 
-/** Retry-After as seconds (delta or HTTP date), or undefined. */
-export function retryAfterSeconds(response: HttpResponse, nowMs: number): number | undefined {
-  const value = response.headers['retry-after'];
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-
 function errorForStatus(provider: string, response: HttpResponse, nowMs: number): SourceError {
   const { status } = response;
   if (status === 404 || status === 410)
@@ -73,6 +58,9 @@ function errorForStatus(provider: string, response: HttpResponse, nowMs: number)
   if (status === 401 || status === 403) {
     return new SourceError('unauthorized', `${provider} answered ${status}: access refused`);
   }
+  const retry = status === 503 ? retryAfterSeconds(response, nowMs) : undefined;
+  if (retry !== undefined)
+    return new SourceError('upstream', `${provider} answered 503: unavailable, retry in ${retry} s`, retry);
   return new SourceError('upstream', `${provider} answered ${status}`);
 }
 
@@ -107,11 +95,11 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
   const now = deps.now ?? Date.now;
 
   async function fetchOk(request: ProviderRequest): Promise<HttpResponse> {
-    const load = () =>
+    const load = (validators: Record<string, string> = {}) =>
       deps.safeFetch({
         url: String(request.url),
         method: request.method ?? 'GET',
-        headers: request.headers,
+        headers: { ...request.headers, ...validators },
         body: request.body,
         timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
@@ -152,32 +140,10 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
       const response = await fetchOk(request);
       return {
         body: response.body.toString('utf8'),
+        bytes: response.body,
         url: response.url,
         contentType: response.headers['content-type'] ?? '',
       };
-    },
-  };
-}
-
-/** Single-flight in memory, entries kept for their lifetime. */
-export function createMemoryContentCache(now: () => number = Date.now): ContentCache {
-  const entries = new Map<string, { response: HttpResponse; expiresAt: number }>();
-  const inFlight = new Map<string, Promise<HttpResponse>>();
-  return {
-    async get(key, load, lifetimeSeconds) {
-      const entry = entries.get(key);
-      if (entry && entry.expiresAt > now()) return entry.response;
-      const running = inFlight.get(key);
-      if (running) return running;
-      const promise = load()
-        .then((response) => {
-          const seconds = lifetimeSeconds(response);
-          if (seconds > 0) entries.set(key, { response, expiresAt: now() + seconds * 1000 });
-          return response;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
-      return promise;
     },
   };
 }

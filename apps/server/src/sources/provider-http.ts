@@ -23,7 +23,10 @@ export interface ProviderRequest {
 }
 
 export interface ProviderTextResponse {
+  /** The body read as UTF-8. */
   body: string;
+  /** The body as received, for answers in another encoding (feeds declare theirs in the XML). */
+  bytes: Buffer;
   /** After redirects. */
   url: string;
   contentType: string;

@@ -1,0 +1,103 @@
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Cidr = [Address, number];
+
+/**
+ * Ranges refused on top of what ipaddr.js's `range()` does not call 'unicast'. Listed again on purpose:
+ * the check must not silently weaken if the library reclassifies a range.
+ */
+const BLOCKED_CIDRS: Cidr[] = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '255.255.255.255/32',
+  // IPv4-compatible (deprecated), which also covers :: and ::1.
+  '::/96',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001::/32',
+  '2001:db8::/32',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
+].map((cidr) => ipaddr.parseCIDR(cidr));
+
+function inBlockedCidr(address: Address): boolean {
+  return BLOCKED_CIDRS.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+}
+
+/** The IPv4 address an IPv6 transition address carries (mapped, NAT64, 6to4), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const range = address.range();
+  const bytes = address.toByteArray();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052')
+    return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  return undefined;
+}
+
+/** True for addresses on the public internet only: never loopback, private, link-local, reserved… */
+export function isPublicAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  const address = ipaddr.parse(ip);
+  if (inBlockedCidr(address)) return false;
+  if (address.kind() === 'ipv6') {
+    const v4 = embeddedIPv4(address as ipaddr.IPv6);
+    if (v4) return isPublicAddress(v4.toString());
+  }
+  return address.range() === 'unicast';
+}
+
+export interface AddressPolicy {
+  /** The host is allow-listed by name: whatever it resolves to may be reached. */
+  allowsHost(hostname: string): boolean;
+  /** The address is public, or allow-listed as an IP or inside an allow-listed CIDR. */
+  allowsAddress(ip: string): boolean;
+}
+
+/** Without brackets, lower case, no trailing dot: the form URL hostnames and allow-list entries share. */
+function canonicalHost(hostname: string): string {
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/** `allowPrivateHosts` entries: hostnames ('intranet.example'), IPs ('127.0.0.1', '::1') or CIDRs ('10.0.0.0/8'). */
+export function createAddressPolicy(allowPrivateHosts: string[]): AddressPolicy {
+  const hosts = new Set<string>();
+  const cidrs: Cidr[] = [];
+  for (const raw of allowPrivateHosts) {
+    const entry = canonicalHost(raw.trim());
+    if (!entry) continue;
+    if (ipaddr.isValidCIDR(entry)) cidrs.push(ipaddr.parseCIDR(entry));
+    else if (ipaddr.isValid(entry)) {
+      const address = ipaddr.process(entry);
+      cidrs.push([address, address.kind() === 'ipv4' ? 32 : 128]);
+    } else hosts.add(entry);
+  }
+  return {
+    allowsHost: (hostname) => hosts.has(canonicalHost(hostname)),
+    allowsAddress(ip) {
+      if (isPublicAddress(ip)) return true;
+      if (!ipaddr.isValid(ip)) return false;
+      // ::ffff:127.0.0.1 is 127.0.0.1 for the allow-list as well as for the block.
+      const address = ipaddr.process(ip);
+      return cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryContentCache } from './content-cache';
+import type { HttpResponse } from './types';
+
+const KB = 1024;
+const answer = (bytes: number): HttpResponse => ({
+  status: 200,
+  url: 'https://p.example/',
+  headers: {},
+  body: Buffer.alloc(bytes),
+});
+
+/** Loads of each key, counted, so the test sees which answers came from the cache. */
+function counter() {
+  const loads: string[] = [];
+  return {
+    loads,
+    get: (cache: ReturnType<typeof createMemoryContentCache>, key: string, bytes = KB) =>
+      cache.get(
+        key,
+        async () => {
+          loads.push(key);
+          return answer(bytes);
+        },
+        () => 300,
+      ),
+  };
+}
+
+describe('the memory content cache', () => {
+  it('evicts the least recently used answers once the byte bound is passed', async () => {
+    const cache = createMemoryContentCache({ maxBytes: 2.5 * KB });
+    const { loads, get } = counter();
+    await get(cache, 'a');
+    await get(cache, 'b');
+    await get(cache, 'a'); // a is now more recent than b
+    await get(cache, 'c'); // over the bound: b goes
+    await get(cache, 'a');
+    await get(cache, 'c');
+    await get(cache, 'b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('does not keep an answer larger than the whole bound', async () => {
+    const cache = createMemoryContentCache({ maxBytes: 2 * KB });
+    const { loads, get } = counter();
+    await get(cache, 'small');
+    await get(cache, 'huge', 4 * KB);
+    await get(cache, 'huge', 4 * KB);
+    await get(cache, 'small');
+    expect(loads).toEqual(['small', 'huge', 'huge']);
+  });
+
+  it('lets a failed load fail every caller waiting on it, and tries again next time', async () => {
+    const cache = createMemoryContentCache();
+    let calls = 0;
+    const load = async () => {
+      calls++;
+      if (calls === 1) throw new Error('boom');
+      return answer(1);
+    };
+    const results = await Promise.allSettled([1, 2, 3].map(() => cache.get('k', load, () => 300)));
+    expect(results.map(({ status }) => status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((await cache.get('k', load, () => 300)).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('honours Retry-After no longer than its bound', async () => {
+    let nowMs = 0;
+    const cache = createMemoryContentCache({ now: () => nowMs, maxRetryAfterSeconds: 60 });
+    let calls = 0;
+    const load = async (): Promise<HttpResponse> => {
+      calls++;
+      return { ...answer(0), status: 429, headers: { 'retry-after': '86400' } };
+    };
+    await cache.get('k', load, () => 0);
+    nowMs += 59_000;
+    expect((await cache.get('k', load, () => 0)).headers['retry-after']).toBe('1');
+    nowMs += 1_000;
+    await cache.get('k', load, () => 0);
+    expect(calls).toBe(2);
+  });
+});
