@@ -42,13 +42,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
-      ...(process.env.E2E_GOOGLE_ISSUER
-        ? {
-            GOOGLE_ISSUER: process.env.E2E_GOOGLE_ISSUER,
-            GOOGLE_CLIENT_ID: 'digest-e2e',
-            GOOGLE_CLIENT_SECRET: 'e2e-secret',
-          }
-        : {}),
       LOG_LEVEL: 'warn',
     },
   },

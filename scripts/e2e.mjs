@@ -1,7 +1,8 @@
 // `npm run test:e2e`: the Playwright specs against the real server on a free port with a temporary
 // DATA_DIR, in Debian's Chromium. The server sends its mail to a real SMTP server started here, which
-// writes each message it receives to E2E_MAIL_DIR for the specs to read (test/e2e/support/mailbox.ts),
-// and signs in with Google through a local OpenID Connect server. Without Chromium they are skipped with the reason, unless
+// writes each message it receives to E2E_MAIL_DIR for the specs to read (test/e2e/support/mailbox.ts).
+// Every provider, Google sign-in and the connected accounts' OAuth servers included, is the fake
+// providers (test/fakes). Without Chromium they are skipped with the reason, unless
 // E2E_REQUIRED=1 (CI), which makes that a failure.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -56,23 +57,6 @@ const smtp = new SMTPServer({
 const smtpPort = await freePort();
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
-// A real OpenID Connect provider on localhost stands in for Google: its authorize endpoint sends the
-// browser straight back with a code, and every ID token names the same verified person.
-const { OAuth2Server } = await import('oauth2-mock-server');
-const oidc = new OAuth2Server();
-await oidc.issuer.keys.generate('RS256');
-await oidc.start(await freePort(), '127.0.0.1');
-oidc.service.on('beforeTokenSigning', (token) => {
-  if ('aud' in token.payload) {
-    Object.assign(token.payload, {
-      sub: 'e2e-google-person',
-      email: 'social.person@example.com',
-      email_verified: true,
-      name: 'Ada Lovelace',
-    });
-  }
-});
-
 // The fake providers (test/fakes, TypeScript, hence tsx) answer every provider API the sources call.
 const fakes = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/main.ts'], {
   env: { ...process.env, FAKE_PROVIDERS_PORT: String(await freePort()), FAKE_PROVIDERS_LATENCY_MS: '0' },
@@ -96,13 +80,11 @@ const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     E2E_DATA_DIR: dataDir,
     E2E_MAIL_DIR: mailDir,
     E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    E2E_GOOGLE_ISSUER: oidc.issuer.url,
     E2E_FAKES_ENV: fakesEnv,
   },
 });
 const status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 await new Promise((resolve) => smtp.close(resolve));
-await oidc.stop();
 fakes.kill('SIGTERM');
 await rm(dataDir, { recursive: true, force: true });
 process.exit(status);

@@ -115,17 +115,16 @@ test('log out from the settings area revokes the session on the server', async (
 test('social providers without credentials say so; a failed callback returns to the form with the reason', async ({
   page,
 }) => {
-  // scripts/e2e.mjs configures Google (a local OpenID Connect server) and neither of the others.
+  // scripts/e2e.mjs configures Google and X/Twitter (the fake providers), not Facebook.
   await page.goto('/logIn');
-  for (const name of ['Twitter', 'Facebook']) {
-    await expect(
-      page.getByRole('button', { name: `${name} sign-in is not configured on this server` }),
-    ).toBeDisabled();
-  }
+  await expect(
+    page.getByRole('button', { name: 'Facebook sign-in is not configured on this server' }),
+  ).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue with Twitter' })).toBeVisible();
   await page.goto('/signup');
   await expect(
-    page.getByRole('button', { name: 'Twitter sign-up is not configured on this server' }),
+    page.getByRole('button', { name: 'Facebook sign-up is not configured on this server' }),
   ).toBeDisabled();
 
   await page.goto('/auth/google/callback?error=The%20provider%20refused%20the%20sign-in.&mode=signup');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { storedToken, uniqueUsername } from './support/accounts';
 
-// scripts/e2e.mjs runs a local OpenID Connect server as Google; it signs in one verified person,
-// social.person@example.com. The whole round trip runs in the browser: our redirect with state, PKCE
+// scripts/e2e.mjs runs the fake providers, whose Google is an OpenID Connect server that signs in one
+// verified person, ada.lovelace@gmail.com (test/fakes/fixtures/oauth/accounts.json). The whole round trip runs in the browser: our redirect with state, PKCE
 // and nonce, the provider's redirect back, the callback, the ticket exchange.
 test('signs up with Google through the local OAuth server, then signs in again as the same account', async ({
   page,
@@ -17,7 +17,7 @@ test('signs up with Google through the local OAuth server, then signs in again a
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.goto('/editProfile');
   // A Google account has no password here: the e-mail is fixed and the password block is absent.
-  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue('social.person@example.com');
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue('ada.lovelace@gmail.com');
   await expect(page.getByRole('textbox', { name: 'Email address' })).not.toBeEditable();
   await expect(page.getByText('Change password')).toHaveCount(0);
 

@@ -14,6 +14,7 @@ import { createSocialProviders, type SocialProviders } from '../src/modules/auth
 import { type Clock, systemClock } from '../src/platform/clock';
 import type { Logger } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mailer';
+import type { SourcesDeps } from '../src/sources/connector';
 import { createTestDatabase } from './test-database';
 
 export interface TestApiOptions {
@@ -34,6 +35,8 @@ export interface TestApi {
   app: HttpServer;
   database: DatabaseHandle;
   jobs: JobQueue;
+  /** What the connectors are given, as composeModules wired it (connected accounts included). */
+  sources: SourcesDeps;
   /** Where mail goes (.eml files): no SMTP_URL in tests. */
   outboxDir: string;
   /** A signed-in session for a user made directly in the database. */
@@ -58,6 +61,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     mailDomain: options.mailDomain ?? 'digest.test',
     socialProviders: options.socialProviders ?? createSocialProviders(loadConfig({}).oauth),
     providers: loadConfig(options.fakes?.env ?? {}).providers,
+    oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
   });
   const jobs = createJobQueue({ database, roles: options.roles ?? [], logger, jobs: modules.jobs });
@@ -79,6 +83,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     app,
     database,
     jobs,
+    sources: modules.sources,
     outboxDir,
     sessionFor: (userId) => startSession(modules.authDeps, userId),
     async close() {

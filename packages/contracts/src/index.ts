@@ -1,4 +1,6 @@
+export * from './accounts';
 export * from './auth';
+export * from './data-sources';
 export * from './digests';
 export * from './errors';
 export * from './sources';

@@ -276,7 +276,7 @@ const rssShape = {
 };
 
 /** A subreddit name without the r/ prefix (Reddit allows 2–21 letters, digits and underscores). */
-const subreddit = z
+export const subredditNameSchema = z
   .string({ error: 'Subreddit is required' })
   .trim()
   .transform((value) => value.replace(/^\/?r\//i, ''))
@@ -289,7 +289,7 @@ const subreddit = z
 const redditShape = {
   type: z.literal('REDDIT'),
   ...common(''),
-  sourceName: subreddit,
+  sourceName: subredditNameSchema,
   numberOfPosts: count(SOURCE_POST_LIMITS.REDDIT, 6),
   images: images('show'),
   postBody: postBody('paragraph'),

@@ -1,4 +1,25 @@
 import type { FakeProvider } from '../fake-providers';
+import { feedsFake } from './feeds';
+import { googleApiFake } from './google-api';
+import { hackerNewsFake } from './hacker-news';
+import { oauthFakeProviders } from './oauth';
+import { openMeteoFake } from './open-meteo';
+import { productHuntFake } from './product-hunt';
+import { redditFake } from './reddit';
+import { stripeFake } from './stripe';
+import { twitterFake } from './twitter';
+import { youtubeFake } from './youtube';
 
 /** Every fake provider; each file under providers/ adds itself here. */
-export const allFakeProviders: FakeProvider[] = [];
+export const allFakeProviders: FakeProvider[] = [
+  feedsFake,
+  openMeteoFake,
+  hackerNewsFake,
+  redditFake,
+  googleApiFake(),
+  twitterFake(),
+  stripeFake(),
+  ...oauthFakeProviders,
+  youtubeFake(),
+  productHuntFake(),
+];

@@ -117,6 +117,10 @@ export const CONFIG_VARIABLES = {
   GOOGLE_API_BASE_URL: { doc: 'Google APIs (Calendar API v3)', default: 'https://www.googleapis.com' },
   TWITTER_API_BASE_URL: { doc: 'X/Twitter API v2', default: 'https://api.x.com/2' },
   STRIPE_API_BASE_URL: { doc: 'Stripe API', default: 'https://api.stripe.com' },
+  FEED_MIRROR_URL: {
+    doc: "development and benchmarks only: a feed on another host is read from `<FEED_MIRROR_URL>/<host>/<path>` (the fake providers' offline copies)",
+    default: 'unset',
+  },
   STRIPE_CONNECT_BASE_URL: {
     doc: 'Stripe Connect OAuth (`/oauth/authorize`, `/oauth/token`, `/oauth/deauthorize`)',
     default: 'https://connect.stripe.com',
@@ -254,6 +258,7 @@ const envSchema = z.object({
   GOOGLE_API_BASE_URL: baseUrl.default('https://www.googleapis.com'),
   TWITTER_API_BASE_URL: baseUrl.default('https://api.x.com/2'),
   STRIPE_API_BASE_URL: baseUrl.default('https://api.stripe.com'),
+  FEED_MIRROR_URL: baseUrl.optional(),
   STRIPE_CONNECT_BASE_URL: oauthUrl.default('https://connect.stripe.com'),
   STRIPE_CLIENT_ID: clientCredential,
   STRIPE_SECRET_KEY: clientCredential,
@@ -400,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         googleApi: values.GOOGLE_API_BASE_URL,
         twitterApi: values.TWITTER_API_BASE_URL,
         stripeApi: values.STRIPE_API_BASE_URL,
+        feedMirror: values.FEED_MIRROR_URL,
       },
       credentials: {
         youtubeApiKey: values.YOUTUBE_API_KEY,

@@ -36,7 +36,8 @@ const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // Profile pictures of connected accounts and images of feed items come from their providers.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue';
+import { createAccountTokens } from '../modules/accounts/account-tokens';
+import { createAccountProviders } from '../modules/accounts/accounts.providers';
+import { accountsRoutes } from '../modules/accounts/accounts.routes';
+import { createTokenCipher } from '../modules/accounts/token-cipher';
 import { createAccessTokens } from '../modules/auth/access-tokens';
 import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
 import { authRoutes } from '../modules/auth/auth.routes';
@@ -20,11 +24,12 @@ import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mailer';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
-import type { AccountTokens, SourcesDeps } from '../sources/connector';
+import type { SourcesDeps } from '../sources/connector';
 import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
 import type { ProviderConfig } from '../sources/provider-config';
-import { SourceError } from '../sources/source-error';
+import { sourceContextOf } from '../sources/source-context';
 import { dataSourcesRoutes } from '../sources/sources.routes';
+import type { OAuthConfig } from './config';
 
 export interface ModulesDeps {
   database: DatabaseHandle;
@@ -35,18 +40,12 @@ export interface ModulesDeps {
   appUrl: string;
   mailDomain: string;
   socialProviders: SocialProviders;
+  /** OAuth clients of the providers accounts are connected with (Google, X/Twitter, Stripe Connect). */
+  oauth: OAuthConfig;
   providers: ProviderConfig;
   /** FETCH_ALLOW_PRIVATE_HOSTS. */
   fetchAllowPrivateHosts: string[];
 }
-
-// Until connected accounts land (issue 5), no account is ever connected.
-const noAccounts: AccountTokens = {
-  accessToken: async () => {
-    throw new SourceError('not_connected', 'This source is not connected yet.');
-  },
-  list: async () => [],
-};
 
 /**
  * Every feature module, wired once: the jobs they define and the API routes they serve. start.ts and
@@ -60,13 +59,24 @@ export function composeModules(deps: ModulesDeps) {
   const authenticate = createAuthenticate(authDeps);
   const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl });
   const noticeJob = subscriberNoticeJob({ db, mailer, logger, appUrl });
+  const accountsDeps = {
+    db,
+    clock,
+    logger,
+    appUrl,
+    cipher: createTokenCipher(deriveKey(deps.appSecret, 'provider-tokens')),
+    providers: createAccountProviders(deps.oauth, {
+      stripeApiUrl: deps.providers.baseUrls.stripeApi,
+      logger,
+    }),
+  };
   const sources: SourcesDeps = {
     http: createProviderHttp({
       safeFetch: createSafeFetch({ allowPrivateHosts: deps.fetchAllowPrivateHosts }),
       cache: createMemoryContentCache(),
     }),
     providers: deps.providers,
-    accounts: noAccounts,
+    accounts: createAccountTokens(accountsDeps),
     clock,
   };
 
@@ -90,7 +100,17 @@ export function composeModules(deps: ModulesDeps) {
       templatesRoutes({ authenticate }),
       shareRoutes({ db }),
       publicProfileRoutes({ db }),
-      ...dataSourcesRoutes({ sources, authenticate }),
+      accountsRoutes({ ...accountsDeps, authenticate }),
+      ...dataSourcesRoutes({
+        sources,
+        authenticate,
+        contextOf: (userId) => sourceContextOf(db, userId),
+        accountsConfigured: {
+          GOOGLE: deps.oauth.google.credentials !== undefined,
+          TWITTER: deps.oauth.twitter.credentials !== undefined,
+          STRIPE: deps.oauth.stripe.credentials !== undefined,
+        },
+      }),
     ];
   };
 

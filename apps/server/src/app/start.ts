@@ -56,6 +56,7 @@ export async function startDigest(
       appUrl: config.appUrl,
       mailDomain: config.mailDomain,
       socialProviders: createSocialProviders(config.oauth),
+      oauth: config.oauth,
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
     });

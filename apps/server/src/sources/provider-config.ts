@@ -12,6 +12,8 @@ export interface ProviderConfig {
     googleApi: string;
     twitterApi: string;
     stripeApi: string;
+    /** FEED_MIRROR_URL: feeds on other hosts are read from here (offline development, benchmarks). */
+    feedMirror: string | undefined;
   };
   credentials: {
     youtubeApiKey: string | undefined;

@@ -1,10 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Authenticate } from '../modules/auth/authenticate';
-import type { SourcesDeps } from './connector';
+import type { AccountsConfigured } from './catalogue/catalogue';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import type { SourceContext, SourcesDeps } from './connector';
+import { googleCalendarRoutes } from './google-calendar/google-calendar.routes';
+import { hackerNewsRoutes } from './hacker-news/hacker-news.routes';
+import { productHuntRoutes } from './product-hunt/product-hunt.routes';
+import { redditRoutes } from './reddit/reddit.routes';
+import { rssRoutes } from './rss/rss.routes';
+import { stripeRoutes } from './stripe/stripe.routes';
+import { twitterRoutes } from './twitter/twitter.routes';
+import { weatherRoutes } from './weather/weather.routes';
+import { youtubeRoutes } from './youtube/youtube.routes';
 
 export interface DataSourceRoutesDeps {
   sources: SourcesDeps;
   authenticate: Authenticate;
+  /** The signed-in user's zone and locale (previews of dated sources are computed in them). */
+  contextOf(userId: string): Promise<SourceContext>;
+  /** Connected-account providers this server has OAuth credentials for (config.oauth). */
+  accountsConfigured: AccountsConfigured;
 }
 
 /**
@@ -12,6 +27,20 @@ export interface DataSourceRoutesDeps {
  * routes here. A provider failure answers that call with the SourceError's status and message.
  */
 export function dataSourcesRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod[] {
-  void deps;
-  return [];
+  return [
+    googleCalendarRoutes(deps),
+    twitterRoutes(deps),
+    stripeRoutes(deps),
+    weatherRoutes(deps),
+    hackerNewsRoutes(deps),
+    redditRoutes(deps),
+    youtubeRoutes(deps),
+    productHuntRoutes(deps),
+    rssRoutes(deps),
+    catalogueRoutes({
+      providers: deps.sources.providers,
+      accountsConfigured: deps.accountsConfigured,
+      authenticate: deps.authenticate,
+    }),
+  ];
 }

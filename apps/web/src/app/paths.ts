@@ -14,6 +14,7 @@ export const paths = {
   digestCreator: '/digestCreator',
   menu: '/menu',
   editProfile: '/editProfile',
+  accounts: '/accounts',
   profileView: '/profileView',
   user: '/user',
   changelog: '/changelog',

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { AccountsPage } from '../features/accounts/pages/AccountsPage';
 import { AdminPage } from '../features/admin/pages/AdminPage';
 import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
@@ -105,6 +106,7 @@ const signedInRoutes: RouteObject = {
                 Component: (await import('../features/profile/pages/EditProfilePage')).EditProfilePage,
               }),
             },
+            { path: paths.accounts, element: <AccountsPage /> },
             { path: `${paths.profileView}/*`, element: <ProfileViewPage /> },
             { path: `${paths.user}/*`, element: <ProfileViewPage /> },
           ],

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './digests';
 export * from './social';
 export * from './tokens';

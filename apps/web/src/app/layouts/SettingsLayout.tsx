@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/Button';
-import { EditIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
+import { EditIcon, LinkIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth/api/use-auth';
 import { paths } from '../paths';
 import styles from './SettingsLayout.module.css';
@@ -30,6 +30,12 @@ export function SettingsLayout() {
               <NavLink className={linkClass} to={paths.profileView}>
                 <UserIcon className={styles.icon} />
                 Profile
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className={linkClass} to={paths.accounts}>
+                <LinkIcon className={styles.icon} />
+                Connected accounts
               </NavLink>
             </li>
           </ul>

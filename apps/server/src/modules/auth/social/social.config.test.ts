@@ -27,6 +27,7 @@ describe('social sign-in configuration', () => {
         tokenUrl: 'https://graph.facebook.com/v23.0/oauth/access_token',
         userinfoUrl: 'https://graph.facebook.com/v23.0/me',
       },
+      stripe: { credentials: undefined, connectUrl: 'https://connect.stripe.com' },
     });
   });
 

@@ -144,7 +144,7 @@ function createClient(
  * `id:secret`. oauth4webapi's ClientSecretBasic form-encodes both first (RFC 6749 §2.3.1), turning the `-` and
  * `_` of X secrets into `%2D`/`%5F`, which servers that do not decode them (X among them) refuse.
  */
-const rawClientSecretBasic =
+export const rawClientSecretBasic =
   (clientSecret: string): oauth.ClientAuth =>
   (_as, client, _body, headers) => {
     headers.set(
@@ -153,7 +153,7 @@ const rawClientSecretBasic =
     );
   };
 
-const isHttp = (...urls: string[]) => urls.some((url) => new URL(url).protocol === 'http:');
+export const isHttp = (...urls: string[]) => urls.some((url) => new URL(url).protocol === 'http:');
 
 /** Google: OpenID Connect with discovery; the person comes from the ID token, checked against the JWKS. */
 function googleStrategy(issuer: string): ProviderStrategy {
@@ -200,7 +200,7 @@ const staticMetadata = (endpoints: OAuthEndpoints): oauth.AuthorizationServer =>
   token_endpoint: endpoints.tokenUrl,
 });
 
-async function readJson(response: Response, what: string): Promise<unknown> {
+export async function readJson(response: Response, what: string): Promise<unknown> {
   if (!response.ok) throw new ProviderResponseError(`${what} answered HTTP ${response.status}`);
   try {
     return await response.json();
@@ -209,7 +209,7 @@ async function readJson(response: Response, what: string): Promise<unknown> {
   }
 }
 
-function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ProviderResponseError(`${what} answered an unexpected shape`);
   return parsed.data;

@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import {
   EditIcon,
   InboxIcon,
+  LinkIcon,
   LogOutIcon,
   MailIcon,
   NewspaperIcon,
@@ -71,6 +72,11 @@ export function MenuPage() {
         <li>
           <Link className={styles.item} to={paths.profileView}>
             <UserIcon /> Profile
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.item} to={paths.accounts}>
+            <LinkIcon /> Connected accounts
           </Link>
         </li>
         <li>

@@ -1,0 +1,244 @@
+import {
+  ACCOUNT_PROVIDER_LABELS,
+  ACCOUNT_PROVIDERS,
+  type AccountProvider,
+  connectableProvidersResponseSchema,
+  connectedAccountsResponseSchema,
+  connectPathNameOf,
+  connectStartBodySchema,
+  connectStartResponseSchema,
+} from '@digest/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Authenticate, authOf } from '../auth/authenticate';
+import { summariseError } from '../auth/social/social.errors';
+import { AccountConnectError, accountErrors } from './accounts.errors';
+import {
+  type AccountsDeps,
+  CONNECT_STATE_TTL_MS,
+  completeConnect,
+  connectPath,
+  DEFAULT_RETURN_PATH,
+  disconnectAccount,
+  listConnectedAccounts,
+  requestConnect,
+  startConnect,
+} from './accounts.usecases';
+
+export const ACCOUNT_RATE_LIMITS = {
+  /** Each request writes a state row. */
+  requestPerIp: { max: 30, timeWindow: '5 minutes' },
+  /** The start may read Google's discovery document. */
+  startPerIp: { max: 30, timeWindow: '5 minutes' },
+  /** Each callback makes calls to the provider. */
+  callbackPerIp: { max: 30, timeWindow: '5 minutes' },
+};
+
+/** Binds a connect flow to the browser of the user who asked for it. */
+export const CONNECT_STATE_COOKIE = 'digest_connect_state';
+
+export interface AccountsRoutesDeps extends AccountsDeps {
+  authenticate: Authenticate;
+}
+
+const callbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(256).optional(),
+  scope: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(4096).optional(),
+});
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod {
+  const secureCookie = deps.appUrl.startsWith('https:');
+  // Its path covers the start address and the callback under it, and nothing else.
+  const stateCookie = (provider: AccountProvider, value: string, maxAgeSeconds: number) =>
+    [
+      `${CONNECT_STATE_COOKIE}=${value}`,
+      `Path=${connectPath(provider)}`,
+      `Max-Age=${maxAgeSeconds}`,
+      'HttpOnly',
+      // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
+      'SameSite=Lax',
+      ...(secureCookie ? ['Secure'] : []),
+    ].join('; ');
+
+  /** A page of the web app, with the outcome in its query (`connected=google` or `error=…`). */
+  const appPage = (path: string, query: Record<string, string>) => {
+    const url = new URL(path, deps.appUrl);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.href;
+  };
+
+  /** Any failure of a browser-facing step ends on a page of the web app with a readable message. */
+  const failWith =
+    (provider: AccountProvider) => (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      let failure: AccountConnectError;
+      const statusCode = (error as { statusCode?: unknown }).statusCode;
+      if (error instanceof AccountConnectError) {
+        failure = error;
+      } else if (statusCode === 429) {
+        failure = accountErrors.tooManyAttempts();
+      } else if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+        failure = accountErrors.failed(provider, 'bad_request').because(error);
+      } else {
+        failure = accountErrors.failed(provider, 'internal_error');
+        request.log.error({ failure: summariseError(error) }, 'connecting an account failed');
+      }
+      if (failure.reason !== 'internal_error') {
+        request.log.warn(
+          { provider, reason: failure.reason, cause: summariseError(failure.detail) },
+          'connecting an account refused',
+        );
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(appPage(failure.returnTo ?? DEFAULT_RETURN_PATH, { error: failure.message }), 302);
+    };
+
+  return async (app) => {
+    app.get(
+      '/data-sources/social-accounts/list',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags: ['data-sources'],
+          summary: 'The connected accounts of the signed-in user (never their tokens)',
+          security: [{ bearerAuth: [] }],
+          response: { 200: connectedAccountsResponseSchema },
+        },
+      },
+      async (request) => {
+        const accounts = await listConnectedAccounts(deps, authOf(request).userId);
+        return {
+          accounts: accounts.map(({ tokenId, tokenType, email, username, profilePicture }) => ({
+            tokenId,
+            tokenType,
+            email,
+            username,
+            profilePicture,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/data-sources/social-accounts/providers',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags: ['data-sources'],
+          summary: 'Which accounts this server has credentials to connect',
+          security: [{ bearerAuth: [] }],
+          response: { 200: connectableProvidersResponseSchema },
+        },
+      },
+      async () => ({
+        providers: ACCOUNT_PROVIDERS.map((provider) => ({
+          provider,
+          configured: deps.providers[provider].configured,
+        })),
+      }),
+    );
+
+    app.post(
+      '/data-sources/social-accounts/:id/logout',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags: ['data-sources'],
+          summary: 'Log Out of a connected account: revoked at the provider and removed',
+          description: 'Answers 204; an id that is not one of your accounts answers 404.',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        await disconnectAccount(deps, authOf(request).userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    for (const provider of ACCOUNT_PROVIDERS) {
+      const label = ACCOUNT_PROVIDER_LABELS[provider];
+      const path = connectPath(provider).replace(/^\/api/, '');
+
+      app.post(
+        path,
+        {
+          preHandler: deps.authenticate,
+          config: { rateLimit: ACCOUNT_RATE_LIMITS.requestPerIp },
+          schema: {
+            tags: ['auth'],
+            summary: `Start connecting a ${label} account: answers the address to navigate to (sets a cookie)`,
+            description: `503 when ${label} is not configured on this server.`,
+            security: [{ bearerAuth: [] }],
+            body: connectStartBodySchema,
+            response: { 200: connectStartResponseSchema },
+          },
+        },
+        async (request, reply) => {
+          const { state, url } = await requestConnect(
+            deps,
+            authOf(request).userId,
+            provider,
+            request.body.returnTo,
+          );
+          reply
+            .header('set-cookie', stateCookie(provider, state, CONNECT_STATE_TTL_MS / 1000))
+            .header('cache-control', 'no-store');
+          return { url };
+        },
+      );
+
+      // Browser navigations: every outcome is a redirect, never a JSON error page.
+      await app.register(async (browser) => {
+        browser.setErrorHandler(failWith(provider));
+        browser.get(
+          path,
+          {
+            config: { rateLimit: ACCOUNT_RATE_LIMITS.startPerIp },
+            schema: { tags: ['auth'], summary: `Go to ${label} to connect the account (redirects)` },
+          },
+          async (request, reply) => {
+            const url = await startConnect(deps, provider, readCookie(request, CONNECT_STATE_COOKIE));
+            return reply.header('cache-control', 'no-store').redirect(url, 302);
+          },
+        );
+        browser.get(
+          `${path}/callback`,
+          {
+            config: { rateLimit: ACCOUNT_RATE_LIMITS.callbackPerIp },
+            schema: {
+              tags: ['auth'],
+              summary: `Where ${label} sends the browser back (redirects to the web app)`,
+              querystring: callbackQuerySchema,
+            },
+          },
+          async (request, reply) => {
+            const browserState = readCookie(request, CONNECT_STATE_COOKIE);
+            // Whatever the outcome, the state is spent: the browser forgets it.
+            reply.header('set-cookie', stateCookie(provider, '', 0));
+            const { returnTo } = await completeConnect(deps, {
+              provider,
+              parameters: new URL(request.url, 'http://callback').searchParams,
+              browserState,
+            });
+            return reply
+              .header('cache-control', 'no-store')
+              .redirect(appPage(returnTo, { connected: connectPathNameOf(provider) }), 302);
+          },
+        );
+      });
+    }
+  };
+}

@@ -1,0 +1,218 @@
+import { googleCalendarSourceSchema, type SourceInputOf } from '@digest/contracts';
+import type { CalendarContent } from '@digest/contracts/content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
+import { testClock } from '../../../test/test-clock';
+import type { SourceContext } from '../connector';
+import { connectorDeps, fakeAccessToken, testAccountTokens } from '../sources.test-support';
+import { googleCalendarConnector } from './google-calendar.connector';
+
+const USER = 'user-1';
+const ADA = { tokenId: 'tok-ada', email: 'ada.lovelace@gmail.com' };
+const accounts = testAccountTokens(USER, {
+  'tok-ada': { provider: 'GOOGLE', accessToken: fakeAccessToken('google', 'ada'), email: ADA.email },
+  'tok-revoked': { provider: 'GOOGLE', accessToken: 'revoked-token', email: 'grace@example.com' },
+});
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [googleApiFake({ moveToToday: false })] });
+});
+afterAll(() => fakes.close());
+
+/** The fixtures were recorded on Saturday 2026-11-21; noon UTC is 07:00 in New York, 17:30 in Kolkata. */
+async function calendar(
+  settings: Partial<SourceInputOf<'GOOGLE_CALENDAR'>>,
+  options: { timezone: string; now?: string; timeoutMs?: number },
+): Promise<CalendarContent> {
+  const clock = testClock(new Date(options.now ?? '2026-11-21T12:00:00Z'));
+  const deps = connectorDeps(fakes, { accounts, clock, timeoutMs: options.timeoutMs });
+  const source = googleCalendarSourceSchema.parse({
+    type: 'GOOGLE_CALENDAR',
+    selectedEvents: [{ ...ADA, events: true }],
+    ...settings,
+  });
+  const context: SourceContext = { userId: USER, timezone: options.timezone, locale: 'en-US' };
+  return googleCalendarConnector(deps).fetchContent(source, context);
+}
+
+const titlesByDay = (content: CalendarContent) =>
+  Object.fromEntries(content.days.map((day) => [day.date, day.events.map((event) => event.title)]));
+
+const times = (content: CalendarContent) =>
+  content.days.flatMap((day) =>
+    day.events.map((event) => `${event.title} ${event.startTime}-${event.endTime}`),
+  );
+
+describe('google calendar periods in the owner zone', () => {
+  it("shows today's events of New York's local day, 23:30 included and 00:30 the next day not", async () => {
+    const content = await calendar({ eventType: 'today' }, { timezone: 'America/New_York' });
+    expect(content.timeStatus).toBe('today');
+    expect(content.timePeriod).toBe('Sat, Nov 21');
+    expect(times(content)).toEqual([
+      'Team stand-up 9:00 AM-9:30 AM',
+      'Sprint demo (Bengaluru) 11:30 AM-12:30 PM',
+      'Design review 1:00 PM-2:30 PM',
+      'Call with the Mumbai office 2:00 PM-2:45 PM',
+      'Late deploy 11:30 PM-12:15 AM',
+    ]);
+    expect(content.days.map((day) => day.label)).toEqual(['Saturday, November 21']);
+  });
+
+  it("ends Kolkata's today at Kolkata's midnight, in 24-hour times", async () => {
+    const content = await calendar({ eventType: 'today', eventTime: '24h' }, { timezone: 'Asia/Kolkata' });
+    expect(times(content)).toEqual([
+      'Team stand-up 19:30-20:00',
+      'Sprint demo (Bengaluru) 22:00-23:00',
+      'Design review 23:30-01:00',
+    ]);
+  });
+
+  it("shows tomorrow's events of Kolkata, all-day birthdays first", async () => {
+    const content = await calendar(
+      {
+        eventType: 'tomorrow',
+        eventTime: '24h',
+        selectedEvents: [{ ...ADA, events: true, birthdays: true }],
+      },
+      { timezone: 'Asia/Kolkata' },
+    );
+    expect(content.timeStatus).toBe('tomorrow');
+    expect(content.timePeriod).toBe('Sun, Nov 22');
+    expect(times(content)).toEqual([
+      "Grace Chen's birthday -",
+      'Call with the Mumbai office 00:30-01:15',
+      'Late deploy 10:00-10:45',
+      'Early run 11:00-12:00',
+    ]);
+    expect(content.days[0]?.events[0]).toMatchObject({ duration: 'All day', color: '#33b679' });
+  });
+
+  it("shows tomorrow's events of New York, not the ones of its today", async () => {
+    const content = await calendar({ eventType: 'tomorrow' }, { timezone: 'America/New_York' });
+    expect(titlesByDay(content)).toEqual({ '2026-11-22': ['Early run'] });
+  });
+
+  it('keeps a 25-hour day whole when daylight saving ends (New York, 1 November)', async () => {
+    const content = await calendar(
+      { eventType: 'tomorrow' },
+      { timezone: 'America/New_York', now: '2026-10-31T12:00:00Z' },
+    );
+    expect(times(content)).toEqual([
+      'Early bird swim 12:30 AM-1:15 AM',
+      'Late call with Sydney 11:30 PM-12:30 AM',
+    ]);
+  });
+
+  it('groups the next 7 days by day with durations, colours and links', async () => {
+    const content = await calendar(
+      { eventType: 'week', selectedEvents: [{ ...ADA, events: true, holidays: true }] },
+      { timezone: 'America/New_York' },
+    );
+    expect(content.timePeriod).toBe('Nov 21 – Nov 27');
+    expect(titlesByDay(content)).toEqual({
+      '2026-11-21': [
+        'Team stand-up',
+        'Sprint demo (Bengaluru)',
+        'Design review',
+        'Call with the Mumbai office',
+        'Late deploy',
+      ],
+      '2026-11-22': ['Early run'],
+      '2026-11-23': ['Conference'],
+      '2026-11-24': ['Quarterly planning'],
+      '2026-11-26': ['Thanksgiving Day', 'Thanksgiving dinner'],
+    });
+    const events = content.days.flatMap((day) => day.events);
+    const byTitle = (title: string) => events.find((event) => event.title === title);
+    expect(byTitle('Design review')).toMatchObject({
+      duration: '1h 30m',
+      color: '#039be5',
+      account: ADA.email,
+    });
+    expect(byTitle('Call with the Mumbai office')?.duration).toBe('45m');
+    expect(byTitle('Quarterly planning')).toMatchObject({ duration: '2h', color: '#f4511e' });
+    expect(byTitle('Thanksgiving Day')).toMatchObject({
+      duration: 'All day',
+      startTime: '',
+      color: '#0b8043',
+    });
+    expect(byTitle('Team stand-up')?.calendarLink).toMatch(
+      /^https:\/\/www\.google\.com\/calendar\/event\?eid=/,
+    );
+    expect(content.days[4]?.label).toBe('Thursday, November 26');
+  });
+
+  it('reads only the holiday calendar when events and birthdays are off', async () => {
+    const content = await calendar(
+      { eventType: 'week', selectedEvents: [{ ...ADA, events: false, holidays: true, birthdays: false }] },
+      { timezone: 'America/New_York' },
+    );
+    expect(titlesByDay(content)).toEqual({ '2026-11-26': ['Thanksgiving Day'] });
+  });
+
+  it('shows nothing without accounts, and leaves out hidden calendars and cancelled events', async () => {
+    expect((await calendar({ selectedEvents: [] }, { timezone: 'UTC' })).days).toEqual([]);
+    const titles = times(await calendar({ eventType: 'week' }, { timezone: 'America/New_York' })).join('\n');
+    expect(titles).not.toContain('Old project retro');
+    expect(titles).not.toContain('Cancelled sync');
+  });
+});
+
+describe('google calendar failures', () => {
+  it('keeps the other accounts when one is refused, and asks to reconnect it', async () => {
+    const content = await calendar(
+      {
+        eventType: 'tomorrow',
+        selectedEvents: [
+          {
+            tokenId: 'tok-revoked',
+            email: 'grace@example.com',
+            events: true,
+            holidays: false,
+            birthdays: false,
+          },
+          { ...ADA, events: true, holidays: false, birthdays: false },
+        ],
+      },
+      { timezone: 'America/New_York' },
+    );
+    expect(titlesByDay(content)).toEqual({ '2026-11-22': ['Early run'] });
+    expect(content.errors).toEqual([
+      {
+        email: 'grace@example.com',
+        message: 'Google Calendar refused the connected account: reconnect your account',
+      },
+    ]);
+  });
+
+  it("reports an account that is not the user's as not connected", async () => {
+    const content = await calendar(
+      { selectedEvents: [{ tokenId: 'someone-elses', email: 'x@example.com' }] },
+      { timezone: 'UTC' },
+    );
+    expect(content.errors).toEqual([
+      { email: 'x@example.com', message: 'This source is not connected yet.' },
+    ]);
+  });
+
+  it.each([
+    [
+      { status: 429, headers: { 'retry-after': '30' } },
+      'Google Calendar answered 429: rate-limited, retry in 30 s',
+    ],
+    [{ status: 500 }, 'Google Calendar answered 500'],
+    [{ status: 200, body: '{"items": [' }, 'Google Calendar answered with something that is not JSON'],
+    ['hang' as const, 'Google Calendar did not answer in time'],
+  ])('says what failed when Google answers %j', async (failure, message) => {
+    fakes.setFailure('/google-api', failure);
+    try {
+      const content = await calendar({}, { timezone: 'UTC', timeoutMs: 300 });
+      expect(content.days).toEqual([]);
+      expect(content.errors).toEqual([{ email: ADA.email, message }]);
+    } finally {
+      fakes.setFailure('/google-api', undefined);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { type HackerNewsSource, hackerNewsSourceSchema } from '@digest/contracts';
+import type { HackerNewsContent } from '@digest/contracts/content';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { hackerNewsFake } from '../../../../../test/fakes/providers/hacker-news';
+import { SourceError } from '../source-error';
+import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { hackerNewsConnector } from './hacker-news.connector';
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [hackerNewsFake] });
+});
+afterAll(() => fakes.close());
+afterEach(() => {
+  fakes.setFailure('/hn', undefined);
+  fakes.resetHits();
+});
+
+const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
+
+/** The fake moves its recorded stories to "now", so the real clock is the one that matches it. */
+function stories(settings: Partial<HackerNewsSource> = {}, timeoutMs?: number): Promise<HackerNewsContent> {
+  const deps = connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}), timeoutMs });
+  const source = hackerNewsSourceSchema.parse({ type: 'HACKER_NEWS', ...settings });
+  return hackerNewsConnector(deps).fetchContent(source, CONTEXT);
+}
+
+const titles = (content: HackerNewsContent) => content.items.map((item) => item.title);
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+describe('top stories', () => {
+  it('gives the front page by points, 6 by default, with links, comments and score', async () => {
+    const content = await stories();
+    expect(content.items.map((item) => item.score)).toEqual([812, 654, 597, 402, 311, 288]);
+    const [first] = content.items;
+    expect(first).toMatchObject({
+      title: 'SQLite is not a toy database',
+      url: 'https://antonz.org/sqlite-is-not-a-toy-database/',
+      numberOfComments: 341,
+      score: 812,
+    });
+    expect(first?.storyUrl).toMatch(/^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
+    expect(new Date(first?.createdAt ?? '').toISOString()).toBe(first?.createdAt);
+  });
+
+  it('links a story without a URL (Ask HN) to its discussion page', async () => {
+    const content = await stories();
+    const ask = content.items.find((item) => item.title.startsWith('Ask HN'));
+    expect(ask?.url).toBe(ask?.storyUrl);
+  });
+
+  it('gives nothing for 0 posts without asking Hacker News, and 10 at most', async () => {
+    expect(await stories({ numberOfPosts: 0 })).toEqual({ items: [] });
+    expect(fakes.hits('/hn')).toBe(0);
+    expect((await stories({ numberOfPosts: 10 })).items).toHaveLength(10);
+  });
+
+  it('mixes in the best Ask HN stories of the last two days, ordered by points', async () => {
+    const content = await stories({ askHN: true });
+    expect(titles(content)).toEqual([
+      'SQLite is not a toy database',
+      'The hardest working font in Manhattan',
+      'Postgres 18 released with asynchronous I/O',
+      'Ask HN: Who is hiring? (November 2026)',
+      'Ask HN: What are you working on this weekend?',
+      'Ask HN: What is your favourite debugging story?',
+    ]);
+    const all = await stories({ askHN: true, numberOfPosts: 10 });
+    expect(titles(all)).not.toContain('Ask HN: How did you learn to write well?');
+  });
+});
+
+describe('latest stories', () => {
+  it('gives the newest stories first', async () => {
+    const content = await stories({ story: 'latest', numberOfPosts: 4 });
+    expect(titles(content)).toEqual([
+      'Rust 1.92 release notes',
+      'Ask HN: How do you keep notes across machines?',
+      'The economics of small satellites',
+      'Show HN: A CLI to diff two OpenAPI documents',
+    ]);
+    const dates = content.items.map((item) => item.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('gives Ask HN and Show HN stories an equal share, newest first', async () => {
+    const content = await stories({ story: 'latest', askHN: true, showHN: true });
+    expect(titles(content)).toEqual([
+      'Rust 1.92 release notes',
+      'Ask HN: How do you keep notes across machines?',
+      'The economics of small satellites',
+      'Show HN: A CLI to diff two OpenAPI documents',
+      'Show HN: I made a game about packet routing',
+      'Ask HN: Is anyone else tired of dark patterns in SaaS billing?',
+    ]);
+  });
+});
+
+describe('Hacker News failures', () => {
+  it('says when to retry after a 429', async () => {
+    fakes.setFailure('/hn', { status: 429, headers: { 'retry-after': '120' } });
+    const error = await failure(stories());
+    expect(error.message).toBe('Hacker News answered 429: rate-limited, retry in 120 s');
+    expect(error.retryAfterSeconds).toBe(120);
+  });
+
+  it('reports 404 and 500 with what failed', async () => {
+    fakes.setFailure('/hn', { status: 404, body: { message: 'Not Found', status: 404 } });
+    expect((await failure(stories())).message).toBe('Hacker News answered 404: not found');
+    fakes.setFailure('/hn', { status: 500 });
+    expect((await failure(stories())).message).toBe('Hacker News answered 500');
+  });
+
+  it('times out on a provider that does not answer', async () => {
+    fakes.setFailure('/hn', 'hang');
+    expect((await failure(stories({}, 200))).kind).toBe('timeout');
+  });
+
+  it('refuses an answer in another shape', async () => {
+    fakes.setFailure('/hn', { status: 200, body: { results: [] } });
+    expect((await failure(stories())).kind).toBe('invalid_response');
+  });
+});

@@ -1,0 +1,95 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import type { ProviderConfig } from '../provider-config';
+import type { ProviderHttp } from '../provider-http';
+import { SourceError } from '../source-error';
+
+const PROVIDER = 'Product Hunt';
+
+/** Product Hunt's day — and so "today's launches" — runs on Pacific time (launches open at 00:01 PT). */
+export const PRODUCT_HUNT_ZONE = 'America/Los_Angeles';
+
+/** Today's launches, best ranked first: exactly the fields a Product Hunt item shows. */
+const POSTS_QUERY = `query TodaysLaunches($first: Int!, $postedAfter: DateTime!) {
+  posts(first: $first, order: RANKING, postedAfter: $postedAfter) {
+    edges { node { name tagline description url votesCount commentsCount thumbnail { url } } }
+  }
+}`;
+
+const postSchema = z.object({
+  name: z.string(),
+  tagline: z.string().nullable().default(''),
+  /** Plain text. */
+  description: z.string().nullable().default(''),
+  url: z.string(),
+  votesCount: z.number().int().default(0),
+  commentsCount: z.number().int().default(0),
+  thumbnail: z.object({ url: z.string().nullable() }).nullable().default(null),
+});
+export type ProductHuntPost = z.infer<typeof postSchema>;
+
+/** A GraphQL answer: `data`, or `errors` (also with status 200); Product Hunt's own errors say `error_description`. */
+const postsAnswerSchema = z.object({
+  data: z
+    .object({ posts: z.object({ edges: z.array(z.object({ node: postSchema })) }) })
+    .nullable()
+    .optional(),
+  errors: z
+    .array(z.object({ message: z.string().optional(), error_description: z.string().optional() }))
+    .optional(),
+});
+
+/** The instant today's Product Hunt day began (midnight Pacific time), as ISO 8601 UTC. */
+export function startOfProductHuntDay(now: Date): string {
+  return (
+    DateTime.fromJSDate(now).setZone(PRODUCT_HUNT_ZONE).startOf('day').toUTC().toISO() ?? now.toISOString()
+  );
+}
+
+function tokenOf(providers: ProviderConfig): string {
+  const token = providers.credentials.productHuntToken;
+  if (!token) throw new SourceError('not_configured', 'Product Hunt is not configured on this server');
+  return token;
+}
+
+/** Product Hunt API v2: one GraphQL endpoint (`PRODUCT_HUNT_BASE_URL`) read with the developer token. */
+export function productHuntClient(deps: { http: ProviderHttp; providers: ProviderConfig }) {
+  return {
+    /** The first `first` of the launches posted after `postedAfter`, best ranked first. */
+    async posts(first: number, postedAfter: string): Promise<ProductHuntPost[]> {
+      const token = tokenOf(deps.providers);
+      const answer = await deps.http
+        .json(
+          {
+            provider: PROVIDER,
+            url: deps.providers.baseUrls.productHunt,
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              accept: 'application/json',
+            },
+            body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
+            // A read: the body (query, count, day) and the token are part of the cache key.
+            cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
+          },
+          postsAnswerSchema,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof SourceError && error.kind === 'unauthorized') {
+            throw new SourceError('unauthorized', "Product Hunt refused the server's token");
+          }
+          throw error;
+        });
+      const [firstError] = answer.errors ?? [];
+      if (firstError) {
+        const detail = firstError.message ?? firstError.error_description ?? 'no reason given';
+        throw new SourceError('upstream', `Product Hunt refused the query: ${detail}`);
+      }
+      if (!answer.data) throw new SourceError('invalid_response', 'Product Hunt answered without data');
+      return answer.data.posts.edges.map((edge) => edge.node);
+    },
+  };
+}
+
+export type ProductHuntClient = ReturnType<typeof productHuntClient>;

@@ -1,0 +1,198 @@
+import { type ProductHuntSource, productHuntSourceSchema } from '@digest/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { productHuntFake } from '../../../../../test/fakes/providers/product-hunt';
+import type { Clock } from '../../platform/clock';
+import { SourceError } from '../source-error';
+import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { startOfProductHuntDay } from './product-hunt.client';
+import { productHuntConnector } from './product-hunt.connector';
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [productHuntFake()] });
+});
+afterAll(() => fakes.close());
+afterEach(() => {
+  fakes.setFailure('/product-hunt', undefined);
+  fakes.resetHits();
+});
+
+interface Options {
+  timeoutMs?: number;
+  clock?: Clock;
+  /** Overrides of the fakes' variables; undefined removes one. */
+  env?: Record<string, string | undefined>;
+}
+
+function connector(options: Options = {}) {
+  const env = Object.fromEntries(
+    Object.entries({ ...fakes.env, ...options.env }).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  const deps = connectorDeps(
+    { env },
+    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs, clock: options.clock },
+  );
+  return productHuntConnector(deps);
+}
+
+const CONTEXT = { userId: 'user-1', timezone: 'Europe/Warsaw', locale: 'en-US' };
+
+function launches(settings: Partial<ProductHuntSource> = {}, options: Options = {}) {
+  const source = productHuntSourceSchema.parse({ type: 'PRODUCT_HUNT', ...settings });
+  return connector(options).fetchContent(source, CONTEXT);
+}
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+describe("today's launches", () => {
+  it('gives the 6 best ranked by default with name, tagline, first paragraph, thumbnail, votes, comments and page', async () => {
+    const { items } = await launches();
+    expect(items).toHaveLength(6);
+    expect(items.map((item) => item.name)).toEqual([
+      'Lumen Notes',
+      'Shipfast Docs',
+      'Tidy Inbox',
+      'Orbit Calendar',
+      'Pixel Palette',
+      'Quill API',
+    ]);
+    expect(items[0]).toEqual({
+      name: 'Lumen Notes',
+      tagline: 'Your second brain, now with offline AI search',
+      description:
+        '<p>Lumen Notes is a fast, local-first notes app. Everything you write is indexed on your device, so search and summaries work on a plane.</p>',
+      thumbnail:
+        'https://ph-files.imgix.net/b1b69871-8031-4573-a187-16769592adb5.png?auto=format&fit=crop&frame=1&h=512&w=512',
+      votesCount: 812,
+      commentsCount: 94,
+      url: 'https://www.producthunt.com/posts/lumen-notes?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Digest+%28ID%3A+148213%29',
+    });
+  });
+
+  it('gives exactly numberOfPosts launches from 0 to 10', async () => {
+    expect((await launches({ numberOfPosts: 0 })).items).toEqual([]);
+    expect((await launches({ numberOfPosts: 1 })).items).toHaveLength(1);
+    expect((await launches({ numberOfPosts: 10 })).items).toHaveLength(10);
+  });
+
+  it('gives the whole description for full, its first paragraph for paragraph and none for hide', async () => {
+    const [full] = (await launches({ postBody: 'full', numberOfPosts: 1 })).items;
+    expect(full?.description).toBe(
+      '<p>Lumen Notes is a fast, local-first notes app. Everything you write is indexed on your device, so search and summaries work on a plane.</p><p>Sync is end-to-end encrypted, and you can export every note as Markdown at any time.</p>',
+    );
+    const hidden = await launches({ postBody: 'hide', numberOfPosts: 10 });
+    expect(hidden.items.every((item) => item.description === '')).toBe(true);
+  });
+
+  it('shows markup in a description as text, never as HTML', async () => {
+    const tidy = (await launches({ postBody: 'full' })).items.find((item) => item.name === 'Tidy Inbox');
+    expect(tidy?.description).not.toMatch(/<script|<b>/);
+    expect(tidy?.description).toContain('&lt;script&gt;');
+  });
+
+  it('leaves the description of a launch without one empty', async () => {
+    const pixel = (await launches({ postBody: 'full' })).items.find((item) => item.name === 'Pixel Palette');
+    expect(pixel?.description).toBe('');
+  });
+
+  it('leaves thumbnails empty with images hidden, and for a launch without one', async () => {
+    const hidden = await launches({ images: 'hide', numberOfPosts: 10 });
+    expect(hidden.items.every((item) => item.thumbnail === '')).toBe(true);
+    const shown = await launches({ numberOfPosts: 10 });
+    const withoutThumbnail = shown.items.filter((item) => item.thumbnail === '').map((item) => item.name);
+    expect(withoutThumbnail).toEqual(['Ledgerly']);
+  });
+
+  it("asks for the launches of today's Pacific day, so on a later day there are none yet", async () => {
+    const twoDaysLater: Clock = { now: () => new Date(Date.now() + 2 * 24 * 3600 * 1000) };
+    expect((await launches({}, { clock: twoDaysLater })).items).toEqual([]);
+  });
+
+  it('asks Product Hunt once for the same launches, however many digests want them', async () => {
+    const shared = connector();
+    const source = productHuntSourceSchema.parse({ type: 'PRODUCT_HUNT' });
+    await Promise.all(Array.from({ length: 10 }, () => shared.fetchContent(source, CONTEXT)));
+    await shared.fetchContent(source, CONTEXT);
+    expect(fakes.hits('/product-hunt')).toBe(1);
+  });
+});
+
+describe('the Product Hunt day', () => {
+  it('starts at midnight Pacific time, standard or daylight', () => {
+    expect(startOfProductHuntDay(new Date('2026-11-21T12:00:00Z'))).toBe('2026-11-21T08:00:00.000Z');
+    expect(startOfProductHuntDay(new Date('2026-07-01T12:00:00Z'))).toBe('2026-07-01T07:00:00.000Z');
+  });
+
+  it('is still yesterday in the early UTC hours', () => {
+    expect(startOfProductHuntDay(new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-20T08:00:00.000Z');
+  });
+});
+
+describe('when Product Hunt cannot be read', () => {
+  it('says Product Hunt is not configured when the server has no token, asking nothing', async () => {
+    const error = await failure(launches({}, { env: { PRODUCT_HUNT_TOKEN: undefined } }));
+    expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
+    expect(error.message).toBe('Product Hunt is not configured on this server');
+    expect(fakes.hits('/product-hunt')).toBe(0);
+  });
+
+  it("says Product Hunt refused the server's token", async () => {
+    const error = await failure(launches({}, { env: { PRODUCT_HUNT_TOKEN: 'revoked-token' } }));
+    expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
+    expect(error.message).toBe("Product Hunt refused the server's token");
+  });
+
+  it('reports the message of a GraphQL error answered with 200', async () => {
+    fakes.setFailure('/product-hunt', {
+      status: 200,
+      body: { errors: [{ message: 'Query has complexity of 1200, which exceeds max complexity of 1000' }] },
+    });
+    const error = await failure(launches());
+    expect(error).toMatchObject({ kind: 'upstream' });
+    expect(error.message).toBe(
+      'Product Hunt refused the query: Query has complexity of 1200, which exceeds max complexity of 1000',
+    );
+  });
+
+  it('says when to retry when rate-limited', async () => {
+    fakes.setFailure('/product-hunt', {
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: {
+        errors: [
+          { error: 'rate_limit_reached', error_description: 'Sorry. You have exceeded the API rate limit' },
+        ],
+      },
+    });
+    const error = await failure(launches());
+    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429, retryAfterSeconds: 30 });
+    expect(error.message).toBe('Product Hunt answered 429: rate-limited, retry in 30 s');
+  });
+
+  it('reports a server error, and an answer that is not JSON', async () => {
+    fakes.setFailure('/product-hunt', { status: 500 });
+    expect(await failure(launches())).toMatchObject({
+      kind: 'upstream',
+      message: 'Product Hunt answered 500',
+    });
+    fakes.setFailure('/product-hunt', { status: 200, body: '<html>maintenance</html>' });
+    expect(await failure(launches())).toMatchObject({
+      kind: 'invalid_response',
+      message: 'Product Hunt answered with something that is not JSON',
+    });
+  });
+
+  it('gives up on an API that never answers', async () => {
+    fakes.setFailure('/product-hunt', 'hang');
+    const error = await failure(launches({}, { timeoutMs: 300 }));
+    expect(error).toMatchObject({ kind: 'timeout', message: 'Product Hunt did not answer in time' });
+  });
+});

@@ -1,0 +1,65 @@
+import type { PostBodyOption } from '@digest/contracts';
+import type { ProductHuntContent, ProductHuntItem } from '@digest/contracts/content';
+import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
+import type { Connector, SourcesDeps } from '../connector';
+import { escapeHtml, resolveUrl } from '../rss/feed-model';
+import {
+  type ProductHuntClient,
+  type ProductHuntPost,
+  productHuntClient,
+  startOfProductHuntDay,
+} from './product-hunt.client';
+
+/**
+ * Product Hunt descriptions are plain text: escaped, blank lines become paragraphs and line breaks
+ * `<br>`, then the shared allow-list as for every outside text.
+ */
+function descriptionHtml(text: string): string {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
+  return sanitizeHtml(paragraphs.join(''));
+}
+
+function descriptionFor(post: ProductHuntPost, postBody: PostBodyOption): string {
+  if (postBody === 'hide' || !post.description) return '';
+  const html = descriptionHtml(post.description);
+  return postBody === 'paragraph' ? firstParagraph(html) : html;
+}
+
+/** Today's launches (Pacific day), best ranked first. */
+export async function todaysLaunches(
+  client: ProductHuntClient,
+  request: { limit: number; now: Date; images: 'show' | 'hide'; postBody: PostBodyOption },
+): Promise<ProductHuntContent> {
+  const posts = await client.posts(request.limit, startOfProductHuntDay(request.now));
+  const items = posts.slice(0, request.limit).map(
+    (post): ProductHuntItem => ({
+      name: post.name,
+      tagline: post.tagline ?? '',
+      description: descriptionFor(post, request.postBody),
+      thumbnail: request.images === 'show' ? resolveUrl(post.thumbnail?.url ?? '', '') : '',
+      votesCount: post.votesCount,
+      commentsCount: post.commentsCount,
+      url: resolveUrl(post.url, ''),
+    }),
+  );
+  return { items };
+}
+
+/** PRODUCT_HUNT: today's top `numberOfPosts` launches, description per `postBody`, thumbnails per `images`. */
+export function productHuntConnector(deps: SourcesDeps): Connector<'PRODUCT_HUNT'> {
+  const client = productHuntClient(deps);
+  return {
+    type: 'PRODUCT_HUNT',
+    fetchContent: (source) =>
+      todaysLaunches(client, {
+        limit: source.numberOfPosts,
+        now: deps.clock.now(),
+        images: source.images,
+        postBody: source.postBody,
+      }),
+  };
+}

@@ -1,0 +1,244 @@
+import { type RedditSource, redditSourceSchema } from '@digest/contracts';
+import type { RedditContent } from '@digest/contracts/content';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { redditFake } from '../../../../../test/fakes/providers/reddit';
+import { testClock } from '../../../test/test-clock';
+import { SourceError } from '../source-error';
+import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { redditClient } from './reddit.client';
+import { redditConnector, subredditList } from './reddit.connector';
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [redditFake] });
+});
+afterAll(() => fakes.close());
+afterEach(() => {
+  fakes.setFailure('/reddit', undefined);
+  fakes.resetHits();
+});
+
+const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
+type Mode = 'public' | 'oauth';
+
+/** The fake's variables; without the app credentials Reddit is read through its public endpoints. */
+function envFor(mode: Mode, overrides: Record<string, string> = {}) {
+  const env = Object.fromEntries(
+    Object.entries(fakes.env).filter(([name]) => mode === 'oauth' || !name.startsWith('REDDIT_CLIENT_')),
+  );
+  return { env: { ...env, ...overrides } };
+}
+
+function depsFor(mode: Mode, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
+  const clock = testClock(new Date());
+  const deps = connectorDeps(envFor(mode, options.env), {
+    accounts: testAccountTokens('nobody', {}),
+    clock,
+    timeoutMs: options.timeoutMs,
+  });
+  return { deps, clock };
+}
+
+function posts(
+  settings: Partial<RedditSource> = {},
+  options: { mode?: Mode; timeoutMs?: number } = {},
+): Promise<RedditContent> {
+  const { deps } = depsFor(options.mode ?? 'public', options);
+  const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming', ...settings });
+  return redditConnector(deps).fetchContent(source, CONTEXT);
+}
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+const byId = (content: RedditContent, id: string) => content.posts.find((post) => post.id === id);
+
+describe('subreddit posts', () => {
+  it('gives the hot posts, 6 by default, leaving out pinned and NSFW posts', async () => {
+    const content = await posts();
+    expect(content.subreddit).toBe('programming');
+    expect(content.posts.map((post) => post.id)).toEqual([
+      '1gwd3x1',
+      '1gwa7pq',
+      '1gwbn4t',
+      '1gw8h1c',
+      '1gw7zz0',
+      '1gw6c5e',
+    ]);
+    expect(content.posts[0]).toMatchObject({
+      title: 'PostgreSQL 18: asynchronous I/O in practice',
+      ups: 1843,
+      numComments: 212,
+    });
+    expect(content.posts[0]?.url).toMatch(/^https:\/\/www\.reddit\.com\/r\/programming\/comments\/1gwd3x1\//);
+  });
+
+  it('gives nothing for 0 posts without asking Reddit, and 10 at most', async () => {
+    expect((await posts({ numberOfPosts: 0 })).posts).toEqual([]);
+    expect(fakes.hits('/reddit')).toBe(0);
+    expect((await posts({ numberOfPosts: 10 })).posts).toHaveLength(10);
+  });
+
+  it('shows the preview picture (unescaped), else a picture thumbnail, else none', async () => {
+    const content = await posts({ numberOfPosts: 10 });
+    expect(byId(content, '1gwd3x1')?.image).toBe(
+      'https://external-preview.redd.it/pg18-async-io.png?auto=webp&s=1a2b3c4d5e6f',
+    );
+    expect(byId(content, '1gwbn4t')?.image).toBe('https://b.thumbs.redditmedia.com/Hk2pq8Lw1mV3sA0e.jpg');
+    expect(byId(content, '1gw8h1c')?.image).toBe('');
+    expect(byId(content, '1gwa7pq')?.image).toBe('');
+  });
+
+  it('shows no pictures when images are hidden', async () => {
+    const content = await posts({ numberOfPosts: 10, images: 'hide' });
+    expect(content.posts.map((post) => post.image).filter(Boolean)).toEqual([]);
+  });
+
+  it('gives the first paragraph of the self text by default', async () => {
+    const content = await posts();
+    expect(byId(content, '1gwa7pq')?.selfText).toBe(
+      '<p>We had 40 YAML files and three people who understood them. <strong>Nobody</strong> wanted to touch them.</p>',
+    );
+    expect(byId(content, '1gwd3x1')?.selfText).toBe('');
+  });
+
+  it('gives the whole self text sanitised, its Reddit links made absolute', async () => {
+    const selfText = byId(await posts({ postBody: 'full' }), '1gwa7pq')?.selfText ?? '';
+    expect(selfText).toMatch(/<a href="https:\/\/www\.reddit\.com\/r\/nixos"[^>]*>r\/nixos<\/a>/);
+    expect(selfText).toContain('<li>builds: 14 min → 6 min</li>');
+    expect(selfText).not.toContain('class=');
+    expect(selfText).not.toContain('SC_OFF');
+  });
+
+  it('gives no self text when post content is hidden', async () => {
+    const content = await posts({ postBody: 'hide' });
+    expect(content.posts.map((post) => post.selfText).filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('subreddits that cannot be read', () => {
+  it.each([
+    ['private_club', 'private (403)'],
+    ['banned_example', 'banned (404)'],
+    ['no_such_sub_42', 'unknown (redirect to the search)'],
+  ])('names r/%s when it is %s', async (name) => {
+    const error = await failure(posts({ sourceName: name }));
+    expect(error.kind).toBe('not_found');
+    expect(error.message).toBe(`r/${name} was not found: it does not exist, is private or was banned`);
+  });
+
+  it('names an unknown subreddit through the OAuth API too', async () => {
+    const error = await failure(posts({ sourceName: 'no_such_sub_42' }, { mode: 'oauth' }));
+    expect(error.message).toBe('r/no_such_sub_42 was not found: it does not exist, is private or was banned');
+  });
+});
+
+describe('with a Reddit app configured', () => {
+  it('reads the OAuth API with one app token, asked for once', async () => {
+    const { deps } = depsFor('oauth');
+    const connector = redditConnector(deps);
+    const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming' });
+    const first = await connector.fetchContent(source, CONTEXT);
+    await connector.fetchContent({ ...source, sourceName: 'worldnews' }, CONTEXT);
+    expect(first.posts).toHaveLength(6);
+    expect(fakes.hits('/reddit', '/api/v1/access_token')).toBe(1);
+    expect(fakes.hits('/reddit', '/oauth/r/')).toBe(2);
+    expect(fakes.hits('/reddit', '/r/')).toBe(0);
+  });
+
+  it('asks for a new token once the old one has expired', async () => {
+    const { deps, clock } = depsFor('oauth');
+    const connector = redditConnector(deps);
+    const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming' });
+    await connector.fetchContent(source, CONTEXT);
+    clock.advance(24 * 3600 * 1000);
+    await connector.fetchContent(source, CONTEXT);
+    expect(fakes.hits('/reddit', '/api/v1/access_token')).toBe(2);
+  });
+
+  it('says so when Reddit refuses the app credentials', async () => {
+    const { deps } = depsFor('oauth', { env: { REDDIT_CLIENT_SECRET: 'not-the-secret' } });
+    const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming' });
+    const error = await failure(redditConnector(deps).fetchContent(source, CONTEXT));
+    expect(error.message).toBe('Reddit refused this server’s app credentials (REDDIT_CLIENT_ID)');
+  });
+});
+
+describe('Reddit failures', () => {
+  it('says when to retry after a 429', async () => {
+    fakes.setFailure('/reddit', { status: 429, headers: { 'retry-after': '45' } });
+    const error = await failure(posts());
+    expect(error.message).toBe('Reddit answered 429: rate-limited, retry in 45 s');
+  });
+
+  it('reports a 500 as an upstream failure', async () => {
+    fakes.setFailure('/reddit', { status: 500 });
+    expect((await failure(posts())).message).toBe('Reddit answered 500');
+  });
+
+  it('times out on a provider that does not answer', async () => {
+    fakes.setFailure('/reddit', 'hang');
+    expect((await failure(posts({}, { timeoutMs: 200 }))).kind).toBe('timeout');
+  });
+
+  it('refuses an answer that is not a listing', async () => {
+    fakes.setFailure('/reddit', { status: 200, body: '<!doctype html><p>reddit is down</p>' });
+    expect((await failure(posts())).kind).toBe('invalid_response');
+  });
+});
+
+describe('subreddit lists', () => {
+  it('lists popular subreddits with name, description, subscribers, link and icon, NSFW left out', async () => {
+    const { subreddits, after } = await subredditList(redditClient(depsFor('public').deps), { limit: 20 });
+    expect(subreddits).toHaveLength(13);
+    expect(subreddits.map((entry) => entry.name)).not.toContain('nsfw_example');
+    expect(after).toBeNull();
+    expect(subreddits[0]).toEqual({
+      name: 'AskReddit',
+      description: 'r/AskReddit is the place to ask and answer thought-provoking questions.',
+      subscribers: 50213477,
+      url: 'https://www.reddit.com/r/AskReddit/',
+      icon: 'https://styles.redditmedia.com/t5_2qh1i/styles/communityIcon_p6kb2m6b185b1.png?width=256&s=13ab25fa6e3a2b5c7e5d3c7f0f2c1d9b2c0e1a4f',
+    });
+    expect(subreddits.find((entry) => entry.name === 'programming')?.icon).toBe('');
+  });
+
+  it('pages on with `after`', async () => {
+    const client = redditClient(depsFor('oauth').deps);
+    const first = await subredditList(client, { limit: 5 });
+    expect(first.subreddits.map((entry) => entry.name)).toEqual([
+      'AskReddit',
+      'funny',
+      'worldnews',
+      'programming',
+      'pics',
+    ]);
+    expect(first.after).toBe('t5_2qh0u');
+    const next = await subredditList(client, { limit: 5, after: first.after ?? '' });
+    expect(next.subreddits.map((entry) => entry.name)).toEqual([
+      'aww',
+      'videos',
+      'technology',
+      'learnprogramming',
+    ]);
+  });
+
+  it('searches subreddits by name and description', async () => {
+    const { subreddits } = await subredditList(redditClient(depsFor('public').deps), {
+      limit: 20,
+      search: 'program',
+    });
+    expect(subreddits.map((entry) => entry.name)).toEqual([
+      'programming',
+      'learnprogramming',
+      'ProgrammerHumor',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import type { StripeSource } from '@digest/contracts';
+import type { StripeAccountFigures, StripeContent, StripeRevenue } from '@digest/contracts/content';
+import type { Connector, SourcesDeps } from '../connector';
+import { SourceError } from '../source-error';
+import { type Period, type StripeCharge, stripeClient } from './stripe.client';
+
+export type StripeAccountChoice = NonNullable<StripeSource['stripeAccounts']>[number];
+
+/** The figures cover the day before the fetch: a daily digest shows yesterday's business. */
+const PERIOD_SECONDS = 24 * 60 * 60;
+
+/** Succeeded charges minus what was refunded of them, per currency, largest first. */
+export function revenueByCurrency(charges: StripeCharge[]): StripeRevenue[] {
+  const totals = new Map<string, number>();
+  for (const charge of charges) {
+    totals.set(charge.currency, (totals.get(charge.currency) ?? 0) + charge.amount - charge.amount_refunded);
+  }
+  return [...totals].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => b.amount - a.amount);
+}
+
+/** An account's place in the block when it could not be read: who it is and why. */
+const unreadable = (choice: StripeAccountChoice, error: SourceError, username = choice.username) => ({
+  tokenId: choice.tokenId,
+  username,
+  profilePicture: choice.profilePicture ?? '',
+  currency: '',
+  revenue: null,
+  revenueByCurrency: [],
+  payments: null,
+  customers: null,
+  message: error.message,
+});
+
+async function figuresOf(
+  deps: SourcesDeps,
+  userId: string,
+  choice: StripeAccountChoice,
+  period: Period,
+): Promise<StripeAccountFigures> {
+  const { accessToken, account } = await deps.accounts.accessToken(userId, choice.tokenId, 'STRIPE');
+  const username = account.username ?? choice.username;
+  const client = stripeClient(deps, accessToken);
+  try {
+    // Only what the block shows is read: charges for revenue or payments, customers for customers.
+    const [charges, customers] = await Promise.all([
+      choice.revenue || choice.payments ? client.charges(period) : undefined,
+      choice.customers ? client.customers(period) : undefined,
+    ]);
+    const succeeded = charges?.filter((charge) => charge.status === 'succeeded');
+    const revenue = choice.revenue && succeeded ? revenueByCurrency(succeeded) : [];
+    return {
+      tokenId: choice.tokenId,
+      username,
+      profilePicture: account.profilePicture ?? choice.profilePicture ?? '',
+      currency: revenue[0]?.currency ?? '',
+      revenue: choice.revenue ? (revenue[0]?.amount ?? 0) : null,
+      revenueByCurrency: revenue,
+      payments: choice.payments && succeeded ? succeeded.length : null,
+      customers: customers ? customers.length : null,
+      message: '',
+    };
+  } catch (error) {
+    if (error instanceof SourceError) return unreadable(choice, error, username);
+    throw error;
+  }
+}
+
+/**
+ * Stripe (SPEC §3): revenue, payments and new customers of each chosen account over the 24 hours before
+ * now. An account that cannot be read keeps its place with `message` saying why; the others still show.
+ */
+export function stripeFigures(deps: SourcesDeps) {
+  return async (userId: string, choices: StripeAccountChoice[]): Promise<StripeContent> => {
+    const until = Math.floor(deps.clock.now().getTime() / 1000);
+    const period = { since: until - PERIOD_SECONDS, until };
+    const accounts = await Promise.all(
+      choices.map((choice) =>
+        figuresOf(deps, userId, choice, period).catch((error: unknown): StripeAccountFigures => {
+          // Not connected (not the user's, disconnected, refresh refused).
+          if (error instanceof SourceError) return unreadable(choice, error);
+          throw error;
+        }),
+      ),
+    );
+    return {
+      periodStart: new Date(period.since * 1000).toISOString(),
+      periodEnd: new Date(period.until * 1000).toISOString(),
+      accounts,
+    };
+  };
+}
+
+export function stripeConnector(deps: SourcesDeps): Connector<'STRIPE'> {
+  const figures = stripeFigures(deps);
+  return {
+    type: 'STRIPE',
+    fetchContent: (source, context) => figures(context.userId, source.stripeAccounts ?? []),
+  };
+}

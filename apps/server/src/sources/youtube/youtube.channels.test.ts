@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
+import { SourceError } from '../source-error';
+import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { youtubeChannels } from './youtube.channels';
+import { youtubeClient } from './youtube.client';
+import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [youtubeFake()] });
+});
+afterAll(() => fakes.close());
+afterEach(() => {
+  fakes.setFailure('/youtube', undefined);
+  fakes.resetHits();
+});
+
+/** Fresh deps (no cached answer); `env` overrides some of the fakes' variables, undefined removes one. */
+function channels(options: { timeoutMs?: number; env?: Record<string, string | undefined> } = {}) {
+  const env = Object.fromEntries(
+    Object.entries({ ...fakes.env, ...options.env }).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  const deps = connectorDeps(
+    { env },
+    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs },
+  );
+  return youtubeChannels(youtubeClient(deps), deps.providers);
+}
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+describe('channel search', () => {
+  it('lists the matching channels in the search’s order with title, full description, subscribers and icon', async () => {
+    const found = await channels().list({ search: 'math numbers', limit: 10 });
+    expect(found.map((channel) => channel.title)).toEqual(['3Blue1Brown', 'Numberphile']);
+    expect(found[0]).toEqual({
+      channelId: 'UCYO_jab_esuFRV4b17AJtAw',
+      title: '3Blue1Brown',
+      description:
+        'My name is Grant Sanderson. Videos here cover a variety of topics in math, or adjacent fields like physics and CS, all with an emphasis on visualizing the core ideas.',
+      subscribers: 7_020_000,
+      icon: expect.stringMatching(/^https:\/\/yt3\.ggpht\.com\/.+=s88-c-k-c0x00ffffff-no-rj$/),
+    });
+  });
+
+  it('gives at most `limit` channels', async () => {
+    const found = await channels().list({ search: 'science videos', limit: 3 });
+    expect(found).toHaveLength(3);
+    expect(fakes.hits('/youtube', '/v3/search')).toBe(1);
+    expect(fakes.hits('/youtube', '/v3/channels')).toBe(1);
+  });
+
+  it('counts 0 subscribers for a channel that hides them', async () => {
+    const [benEater] = await channels().list({ search: 'networking', limit: 10 });
+    expect(benEater).toMatchObject({ title: 'Ben Eater', subscribers: 0 });
+  });
+
+  it('answers an empty list when nothing matches, without asking for channel details', async () => {
+    expect(await channels().list({ search: 'zzzqqq', limit: 10 })).toEqual([]);
+    expect(fakes.hits('/youtube', '/v3/channels')).toBe(0);
+  });
+
+  it('lists the popular channels for a phrase of 2 characters or fewer', async () => {
+    const found = await channels().list({ search: ' ab ', limit: 10 });
+    expect(found.map((channel) => channel.channelId)).toEqual(
+      POPULAR_YOUTUBE_CHANNELS.slice(0, 10).map((channel) => channel.channelId),
+    );
+    expect(fakes.hits('/youtube', '/v3/search')).toBe(0);
+  });
+});
+
+describe('popular channels', () => {
+  it('refreshes the curated channels from the Data API when the server has a key', async () => {
+    const found = await channels().list({ limit: 50 });
+    expect(found).toHaveLength(POPULAR_YOUTUBE_CHANNELS.length);
+    expect(found.find((channel) => channel.title === 'Veritasium')).toMatchObject({
+      subscribers: 17_900_000,
+      icon: expect.stringMatching(/^https:\/\/yt3\.ggpht\.com\//),
+    });
+    // Channels the API does not answer for keep their curated entry.
+    const curatedLinus = POPULAR_YOUTUBE_CHANNELS.find((channel) => channel.title === 'Linus Tech Tips');
+    expect(found.find((channel) => channel.title === 'Linus Tech Tips')).toEqual(curatedLinus);
+    expect(fakes.hits('/youtube', '/v3/channels')).toBe(1);
+  });
+
+  it('serves the curated channels as they are without a key, asking YouTube nothing', async () => {
+    const found = await channels({ env: { YOUTUBE_API_KEY: undefined } }).list({ limit: 5 });
+    expect(found).toEqual(POPULAR_YOUTUBE_CHANNELS.slice(0, 5));
+    expect(fakes.hits('/youtube')).toBe(0);
+  });
+
+  it('falls back to the curated channels when the Data API fails', async () => {
+    fakes.setFailure('/youtube', { status: 500, body: { error: { code: 500, message: 'Backend Error' } } });
+    expect(await channels().list({ limit: 4 })).toEqual(POPULAR_YOUTUBE_CHANNELS.slice(0, 4));
+  });
+});
+
+describe('when channel search cannot work', () => {
+  it('says search is not configured when the server has no key', async () => {
+    const error = await failure(
+      channels({ env: { YOUTUBE_API_KEY: undefined } }).list({ search: 'science', limit: 10 }),
+    );
+    expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
+    expect(error.message).toBe('YouTube search is not configured on this server');
+  });
+
+  it('says YouTube refused the server’s key when the key is wrong', async () => {
+    const error = await failure(
+      channels({ env: { YOUTUBE_API_KEY: 'not-the-key' } }).list({ search: 'science', limit: 10 }),
+    );
+    expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
+    expect(error.message).toBe("YouTube refused the server's API key (invalid, or out of quota)");
+  });
+
+  it('says when to retry when rate-limited', async () => {
+    fakes.setFailure('/youtube', { status: 429, headers: { 'retry-after': '30' } });
+    const error = await failure(channels().list({ search: 'science', limit: 10 }));
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 30 });
+  });
+
+  it('reports a server error and an answer in an unexpected shape', async () => {
+    fakes.setFailure('/youtube', { status: 500 });
+    expect(await failure(channels().list({ search: 'science', limit: 10 }))).toMatchObject({
+      kind: 'upstream',
+    });
+    fakes.setFailure('/youtube', { status: 200, body: { items: [{ id: 'not an object' }] } });
+    const error = await failure(channels().list({ search: 'science', limit: 10 }));
+    expect(error).toMatchObject({
+      kind: 'invalid_response',
+      message: 'YouTube answered in an unexpected shape',
+    });
+  });
+
+  it('gives up on a search that never answers', async () => {
+    fakes.setFailure('/youtube', 'hang');
+    const error = await failure(channels({ timeoutMs: 300 }).list({ search: 'science', limit: 10 }));
+    expect(error).toMatchObject({ kind: 'timeout' });
+  });
+});

@@ -1,0 +1,60 @@
+import type { YoutubeChannel } from '@digest/contracts/content';
+import type { ProviderConfig } from '../provider-config';
+import { resolveUrl } from '../rss/feed-model';
+import { SourceError } from '../source-error';
+import type { YoutubeChannelResource, YoutubeClient } from './youtube.client';
+import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
+
+/** SPEC §5: a search phrase needs more than 2 characters; a shorter one lists the popular channels. */
+export const CHANNEL_SEARCH_MIN_LENGTH = 3;
+
+function channelOf(resource: YoutubeChannelResource): YoutubeChannel {
+  const { snippet, statistics } = resource;
+  const subscribers = Number(statistics.subscriberCount ?? 0);
+  const thumbnail = snippet.thumbnails.default ?? snippet.thumbnails.medium ?? snippet.thumbnails.high;
+  return {
+    channelId: resource.id,
+    title: snippet.title,
+    description: snippet.description,
+    subscribers: Number.isFinite(subscribers) ? subscribers : 0,
+    icon: resolveUrl(thumbnail?.url, ''),
+  };
+}
+
+/** The channels of SPEC §7 `GET /data-sources/youtube/channels`: searched with a phrase, popular without. */
+export function youtubeChannels(client: YoutubeClient, providers: ProviderConfig) {
+  async function search(phrase: string, limit: number): Promise<YoutubeChannel[]> {
+    const ids = await client.searchChannelIds(phrase, limit);
+    const byId = new Map((await client.channels(ids)).map((resource) => [resource.id, resource]));
+    // `/channels` answers in its own order; keep the search's ranking.
+    return ids.flatMap((id) => {
+      const resource = byId.get(id);
+      return resource ? [channelOf(resource)] : [];
+    });
+  }
+
+  async function popular(limit: number): Promise<YoutubeChannel[]> {
+    const curated = POPULAR_YOUTUBE_CHANNELS.slice(0, limit);
+    if (!providers.credentials.youtubeApiKey || curated.length === 0) return [...curated];
+    let current: Map<string, YoutubeChannelResource>;
+    try {
+      current = new Map((await client.channels(curated.map((c) => c.channelId))).map((r) => [r.id, r]));
+    } catch (error) {
+      // The curated list stands on its own: a refused key or an outage must not empty the builder's
+      // first view (search, which needs the API, reports the failure).
+      if (error instanceof SourceError) return [...curated];
+      throw error;
+    }
+    return curated.map((channel) => {
+      const resource = current.get(channel.channelId);
+      return resource ? channelOf(resource) : channel;
+    });
+  }
+
+  return {
+    list({ search: phrase = '', limit }: { search?: string; limit: number }): Promise<YoutubeChannel[]> {
+      const trimmed = phrase.trim();
+      return trimmed.length >= CHANNEL_SEARCH_MIN_LENGTH ? search(trimmed, limit) : popular(limit);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { ProviderConfig } from '../provider-config';
+import type { ProviderHttp } from '../provider-http';
+import { type ParsedFeed, parseFeed } from '../rss/feed-parser';
+import { SourceError } from '../source-error';
+
+const PROVIDER = 'YouTube';
+
+/** The Data API answers at most 50 results or ids per call. */
+export const YOUTUBE_MAX_RESULTS = 50;
+
+const thumbnailsSchema = z
+  .object({
+    default: z.object({ url: z.string() }).optional(),
+    medium: z.object({ url: z.string() }).optional(),
+    high: z.object({ url: z.string() }).optional(),
+  })
+  .default({});
+
+/** `GET /search?type=channel`: only the ids matter, `/channels` gives the rest. */
+const searchListSchema = z.object({
+  items: z
+    .array(z.object({ id: z.object({ kind: z.string(), channelId: z.string().optional() }) }))
+    .default([]),
+});
+
+const channelListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        snippet: z.object({
+          title: z.string().default(''),
+          description: z.string().default(''),
+          thumbnails: thumbnailsSchema,
+        }),
+        statistics: z
+          .object({
+            /** A decimal string; absent when the channel hides it. */
+            subscriberCount: z.string().optional(),
+            hiddenSubscriberCount: z.boolean().optional(),
+          })
+          .default({}),
+      }),
+    )
+    .default([]),
+});
+export type YoutubeChannelResource = z.infer<typeof channelListSchema>['items'][number];
+
+/** The Data API needs a key; the server has none when YOUTUBE_API_KEY is unset. */
+function apiKeyOf(providers: ProviderConfig): string {
+  const key = providers.credentials.youtubeApiKey;
+  if (!key) throw new SourceError('not_configured', 'YouTube search is not configured on this server');
+  return key;
+}
+
+/**
+ * The Data API answers a key it does not accept with 400 (not 401/403), which ProviderHttp reports as
+ * a bare upstream error; a 401/403 is a key without the API enabled or out of quota. Both are the
+ * server's key, not the user's request, so say so.
+ */
+function refusedKey(error: unknown): never {
+  if (
+    error instanceof SourceError &&
+    (error.kind === 'unauthorized' || (error.kind === 'upstream' && /answered 400$/.test(error.message)))
+  ) {
+    throw new SourceError('unauthorized', "YouTube refused the server's API key (invalid, or out of quota)");
+  }
+  throw error;
+}
+
+/**
+ * YouTube: channel feeds (`{YOUTUBE_FEEDS_BASE_URL}/videos.xml?channel_id=`, no key) for a channel's
+ * newest videos, the Data API v3 (`YOUTUBE_BASE_URL`, with YOUTUBE_API_KEY) for channel search and
+ * channel details.
+ */
+export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderConfig }) {
+  const { baseUrls } = deps.providers;
+
+  return {
+    /** The channel's feed (its 15 newest uploads). Unknown channel → `not_found` naming it. */
+    async channelFeed(channelId: string): Promise<ParsedFeed> {
+      const url = new URL(`${baseUrls.youtubeFeeds}/videos.xml`);
+      url.searchParams.set('channel_id', channelId);
+      const answer = await deps.http
+        .text({
+          provider: PROVIDER,
+          url,
+          cache: { defaultSeconds: 900, minSeconds: 300, maxSeconds: 3600 },
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SourceError && error.kind === 'not_found') {
+            throw new SourceError('not_found', `YouTube has no channel ${channelId}`);
+          }
+          throw error;
+        });
+      try {
+        return parseFeed(answer.body, { url: answer.url, contentType: answer.contentType });
+      } catch (error) {
+        if (!(error instanceof SourceError)) throw error;
+        throw new SourceError(
+          'invalid_response',
+          `YouTube answered the feed of ${channelId} with something unreadable`,
+        );
+      }
+    },
+
+    /** Ids of the channels matching `query`, best match first. */
+    async searchChannelIds(query: string, limit: number): Promise<string[]> {
+      const url = new URL(`${baseUrls.youtube}/search`);
+      url.searchParams.set('part', 'snippet');
+      url.searchParams.set('type', 'channel');
+      url.searchParams.set('q', query);
+      url.searchParams.set('maxResults', String(Math.min(limit, YOUTUBE_MAX_RESULTS)));
+      url.searchParams.set('key', apiKeyOf(deps.providers));
+      const answer = await deps.http
+        .json(
+          {
+            provider: PROVIDER,
+            url,
+            cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+          },
+          searchListSchema,
+        )
+        .catch(refusedKey);
+      return answer.items.flatMap((item) =>
+        item.id.kind === 'youtube#channel' && item.id.channelId ? [item.id.channelId] : [],
+      );
+    },
+
+    /** Title, description, avatar and subscriber count of each known channel among `ids` (unknown ids are left out). */
+    async channels(ids: string[]): Promise<YoutubeChannelResource[]> {
+      if (ids.length === 0) return [];
+      const url = new URL(`${baseUrls.youtube}/channels`);
+      url.searchParams.set('part', 'snippet,statistics');
+      url.searchParams.set('id', ids.slice(0, YOUTUBE_MAX_RESULTS).join(','));
+      url.searchParams.set('maxResults', String(YOUTUBE_MAX_RESULTS));
+      url.searchParams.set('key', apiKeyOf(deps.providers));
+      const answer = await deps.http
+        .json(
+          {
+            provider: PROVIDER,
+            url,
+            cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+          },
+          channelListSchema,
+        )
+        .catch(refusedKey);
+      return answer.items;
+    },
+  };
+}
+
+export type YoutubeClient = ReturnType<typeof youtubeClient>;

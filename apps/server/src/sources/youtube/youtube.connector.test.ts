@@ -1,0 +1,129 @@
+import { type YoutubeSource, youtubeSourceSchema } from '@digest/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
+import { SourceError } from '../source-error';
+import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { youtubeConnector } from './youtube.connector';
+
+const VERITASIUM = 'UCHnyfMqiRRG1u-2MsSQLbXA';
+const BEN_EATER = 'UCS0N5baNlQWJCUrhCEo8WlA';
+
+let fakes: FakeProviders;
+beforeAll(async () => {
+  fakes = await startFakeProviders({ providers: [youtubeFake()] });
+});
+afterAll(() => fakes.close());
+afterEach(() => {
+  fakes.setFailure('/youtube', undefined);
+  fakes.resetHits();
+});
+
+/** Fresh deps (no cached answer from an earlier test); `env` replaces the fakes' variables. */
+function videos(
+  settings: Partial<YoutubeSource> = {},
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+) {
+  const deps = connectorDeps(
+    { env: options.env ?? fakes.env },
+    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs },
+  );
+  const source = youtubeSourceSchema.parse({ type: 'YOUTUBE', channelId: VERITASIUM, ...settings });
+  return youtubeConnector(deps).fetchContent(source, { userId: 'user-1', timezone: 'UTC', locale: 'en-US' });
+}
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+describe('a channel’s videos', () => {
+  it('gives the newest 6 by default with title, date, watch link and hqdefault cover, and the channel’s name', async () => {
+    const content = await videos();
+    expect(content.channelId).toBe(VERITASIUM);
+    expect(content.channelName).toBe('Veritasium');
+    expect(content.videos).toHaveLength(6);
+    expect(content.videos[0]).toEqual({
+      title: 'Why No One Has Measured The Speed Of Light',
+      date: '2026-11-19T14:00:12.000Z',
+      link: 'https://www.youtube.com/watch?v=8wpD2wrHAsf',
+      cover: 'https://i1.ytimg.com/vi/8wpD2wrHAsf/hqdefault.jpg',
+    });
+    expect(content.videos[5]?.title).toBe('Is Math Discovered or Invented? <A Deep Dive>');
+  });
+
+  it('gives exactly numberOfPosts videos from 0 to 10, and all there are when the channel has fewer', async () => {
+    expect((await videos({ numberOfPosts: 0 })).videos).toEqual([]);
+    expect((await videos({ numberOfPosts: 10 })).videos).toHaveLength(10);
+    const few = await videos({ channelId: BEN_EATER, numberOfPosts: 10 });
+    expect(few.channelName).toBe('Ben Eater');
+    expect(few.videos.map((video) => video.title)).toEqual([
+      'Building an 8-bit breadboard computer: the clock module',
+      'How do CPUs read machine code? — 6502 part 2',
+      'Hello, world from scratch on a 6502 — Part 1',
+    ]);
+  });
+
+  it('leaves every cover empty with images hidden', async () => {
+    const content = await videos({ images: 'hide' });
+    expect(content.videos).toHaveLength(6);
+    expect(content.videos.every((video) => video.cover === '')).toBe(true);
+  });
+
+  it('reads the feed without an API key', async () => {
+    const { YOUTUBE_API_KEY: _key, ...withoutKey } = fakes.env;
+    const content = await videos({}, { env: withoutKey });
+    expect(content.videos).toHaveLength(6);
+  });
+
+  it('reads one channel’s feed once for any number of concurrent digests', async () => {
+    const deps = connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}) });
+    const connector = youtubeConnector(deps);
+    const source = youtubeSourceSchema.parse({ type: 'YOUTUBE', channelId: VERITASIUM });
+    const context = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
+    await Promise.all(Array.from({ length: 10 }, () => connector.fetchContent(source, context)));
+    expect(fakes.hits('/youtube', '/feeds/videos.xml')).toBe(1);
+  });
+});
+
+describe('when YouTube fails', () => {
+  it('names the channel YouTube does not know (its feed answers 404)', async () => {
+    const error = await failure(videos({ channelId: 'UCnoSuchChannel000000000' }));
+    expect(error).toMatchObject({ kind: 'not_found', statusCode: 404 });
+    expect(error.message).toBe('YouTube has no channel UCnoSuchChannel000000000');
+  });
+
+  it('says when to retry when rate-limited', async () => {
+    fakes.setFailure('/youtube', { status: 429, headers: { 'retry-after': '30' } });
+    const error = await failure(videos());
+    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429, retryAfterSeconds: 30 });
+    expect(error.message).toBe('YouTube answered 429: rate-limited, retry in 30 s');
+  });
+
+  it('reports a server error as an upstream failure', async () => {
+    fakes.setFailure('/youtube', { status: 500, body: 'Internal Server Error' });
+    const error = await failure(videos());
+    expect(error).toMatchObject({ kind: 'upstream', statusCode: 502, message: 'YouTube answered 500' });
+  });
+
+  it('gives up on a feed that never answers', async () => {
+    fakes.setFailure('/youtube', 'hang');
+    const error = await failure(videos({}, { timeoutMs: 300 }));
+    expect(error).toMatchObject({ kind: 'timeout', message: 'YouTube did not answer in time' });
+  });
+
+  it('refuses a feed with a DOCTYPE (entity expansion) instead of parsing it', async () => {
+    fakes.setFailure('/youtube', {
+      status: 200,
+      headers: { 'content-type': 'text/xml' },
+      body: '<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa">]><feed xmlns="http://www.w3.org/2005/Atom"><title>&a;</title></feed>',
+    });
+    const error = await failure(videos());
+    expect(error).toMatchObject({ kind: 'invalid_response' });
+    expect(error.message).toBe(`YouTube answered the feed of ${VERITASIUM} with something unreadable`);
+  });
+});

@@ -1,0 +1,178 @@
+import type { YoutubeChannel } from '@digest/contracts/content';
+
+/**
+ * The builder's popular YouTube channels (SPEC §7 "popular channels without search"): well-known
+ * channels on science, technology and learning. Titles, descriptions and subscriber counts were taken
+ * by hand (late 2025, rounded); with YOUTUBE_API_KEY set they are refreshed from the Data API, without
+ * one they are served as they are (no avatar: only the API gives it).
+ */
+export const POPULAR_YOUTUBE_CHANNELS: readonly YoutubeChannel[] = [
+  {
+    channelId: 'UCsXVk37bltHxD1rDPwtNM8Q',
+    title: 'Kurzgesagt – In a Nutshell',
+    description: 'Science and philosophy explained with animation.',
+    subscribers: 24_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCHnyfMqiRRG1u-2MsSQLbXA',
+    title: 'Veritasium',
+    description: 'An element of truth: videos about science, education and anything interesting.',
+    subscribers: 17_800_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCBJycsmduvYEL83R_U4JriQ',
+    title: 'Marques Brownlee',
+    description: 'Quality tech videos: phones, laptops, cars and everything in between.',
+    subscribers: 20_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCY1kMZp36IQSyNx_9h4mpCg',
+    title: 'Mark Rober',
+    description: 'Former NASA engineer making science and engineering videos.',
+    subscribers: 66_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCYO_jab_esuFRV4b17AJtAw',
+    title: '3Blue1Brown',
+    description: 'Mathematics with a visual, animated approach.',
+    subscribers: 7_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCsBjURrPoezykLs9EqgamOA',
+    title: 'Fireship',
+    description: 'High-intensity code tutorials and tech news.',
+    subscribers: 3_900_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC6107grRI4m0o2-emgoDnAA',
+    title: 'SmarterEveryDay',
+    description: 'Exploring the world using science.',
+    subscribers: 11_900_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCBa659QWEk1AI4Tg--mrJ2A',
+    title: 'Tom Scott',
+    description: 'Places, science, language, technology and the internet.',
+    subscribers: 6_500_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCXuqSBlHAE6Xw-yeJA0Tunw',
+    title: 'Linus Tech Tips',
+    description: 'Tech reviews, builds and news.',
+    subscribers: 16_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCAuUUnT6oDeKwE6v1NGQxug',
+    title: 'TED',
+    description: 'Ideas worth spreading: talks from TED conferences.',
+    subscribers: 26_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC9-y-6csu5WGm29I7JiwpnA',
+    title: 'Computerphile',
+    description: 'Videos all about computers and computer stuff.',
+    subscribers: 2_500_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCoxcjq-8xIDTYp3uz647V5A',
+    title: 'Numberphile',
+    description: 'Videos about numbers, by Brady Haran.',
+    subscribers: 4_600_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC8butISFwT-Wl7EV0hUK0BQ',
+    title: 'freeCodeCamp.org',
+    description: 'Full programming courses, free.',
+    subscribers: 10_800_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCbfYPyITQ-7l4upoX8nvctg',
+    title: 'Two Minute Papers',
+    description: 'AI and graphics research papers, explained.',
+    subscribers: 1_600_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCR1IuLEqb6UEA_zQ81kwXfg',
+    title: 'Real Engineering',
+    description: 'Engineering explained for everyone.',
+    subscribers: 4_500_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC9RM-iSvTu1uPJb8X5yp3EQ',
+    title: 'Wendover Productions',
+    description: 'How the world works: logistics, travel and geography.',
+    subscribers: 4_800_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC6nSFpj9HTCZ5t-N3Rm3-HA',
+    title: 'Vsauce',
+    description: 'Curious questions about science and the mind.',
+    subscribers: 21_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC2C_jShtL725hvbm1arSV9w',
+    title: 'CGP Grey',
+    description: 'Explainers about politics, geography, history and the future.',
+    subscribers: 6_900_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCLA_DiR1FfKNvjuUpBHmylQ',
+    title: 'NASA',
+    description: 'Missions, launches and discoveries from NASA.',
+    subscribers: 12_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCLXo7UDZvByw2ixzpQCufnA',
+    title: 'Vox',
+    description: 'Explainers about news, politics, science and culture.',
+    subscribers: 12_000_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCcefcZRL2oaA_uBNeo5UOWg',
+    title: 'Y Combinator',
+    description: 'Advice and talks for startup founders.',
+    subscribers: 1_800_000,
+    icon: '',
+  },
+  {
+    channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+    title: 'Google for Developers',
+    description: 'Talks, tutorials and news for developers building with Google.',
+    subscribers: 2_500_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCS0N5baNlQWJCUrhCEo8WlA',
+    title: 'Ben Eater',
+    description: 'Electronics, computer architecture and networking, from the breadboard up.',
+    subscribers: 1_300_000,
+    icon: '',
+  },
+  {
+    channelId: 'UCSHZKyawb77ixDdsGog4iWA',
+    title: 'Lex Fridman',
+    description: 'Conversations about science, technology, history and the human condition.',
+    subscribers: 4_800_000,
+    icon: '',
+  },
+];

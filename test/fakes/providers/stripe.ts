@@ -1,0 +1,130 @@
+/**
+ * Stripe API (`STRIPE_API_BASE_URL`): `GET /v1/charges`, `GET /v1/customers` and `GET /v1/account` of a
+ * connected account, read with the account's access token from the fake Stripe Connect server, or as
+ * Stripe Connect platforms do, with the platform secret key and a `Stripe-Account` header (every account
+ * has the same recorded charges and customers). Like Stripe: newest first,
+ * `created[gte|gt|lte|lt]` filters, `limit` 1–100 (default 10), cursor pagination with `starting_after`
+ * and `has_more`, errors as `{ error: { type, message } }`, 401 for a key it does not know.
+ *
+ * The recorded objects were created in the 24 hours before 2026-11-21T12:00:00Z (and a few before that).
+ * By default they are moved so that instant is now, so development always has a day of sales; tests that
+ * need exact sums take them as recorded with `{ moveToNow: false }`.
+ */
+import { readFileSync } from 'node:fs';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import { fakeBearer } from './fake-bearer';
+import { FAKE_OAUTH_ACCOUNTS, FAKE_OAUTH_CREDENTIALS } from './oauth';
+
+const RECORDED_AT = Date.parse('2026-11-21T12:00:00Z') / 1000;
+
+interface StripeObject {
+  id: string;
+  created: number;
+  [field: string]: unknown;
+}
+
+const recorded = (name: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../fixtures/stripe/${name}`, import.meta.url), 'utf8')) as {
+      data: StripeObject[];
+    }
+  ).data;
+const LISTS: Record<string, { objects: StripeObject[]; noun: string }> = {
+  '/v1/charges': { objects: recorded('charges.json'), noun: 'charge' },
+  '/v1/customers': { objects: recorded('customers.json'), noun: 'customer' },
+};
+
+function stripeError(
+  status: number,
+  type: string,
+  message: string,
+  extra: Record<string, string> = {},
+): FakeResponse {
+  return { status, headers: { 'request-id': 'req_fake0001' }, body: { error: { type, message, ...extra } } };
+}
+
+/** The `created[…]` filters Stripe understands. */
+const CREATED_FILTERS: Record<string, (created: number, bound: number) => boolean> = {
+  gte: (created, bound) => created >= bound,
+  gt: (created, bound) => created > bound,
+  lte: (created, bound) => created <= bound,
+  lt: (created, bound) => created < bound,
+};
+
+function list(request: FakeRequest, path: string, shiftSeconds: number): FakeResponse {
+  const { objects, noun } = LISTS[path] ?? { objects: [], noun: '' };
+  const limit = Number(request.query.get('limit') ?? 10);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return stripeError(400, 'invalid_request_error', 'This value must be less than or equal to 100.', {
+      param: 'limit',
+    });
+  }
+  let matching = objects
+    .map((object) => ({ ...object, created: object.created + shiftSeconds }))
+    .sort((a, b) => b.created - a.created);
+  for (const [operator, test] of Object.entries(CREATED_FILTERS)) {
+    const bound = request.query.get(`created[${operator}]`);
+    if (bound === null) continue;
+    if (!/^\d+$/.test(bound)) {
+      return stripeError(400, 'invalid_request_error', `Invalid integer: ${bound}`, {
+        param: `created[${operator}]`,
+      });
+    }
+    matching = matching.filter((object) => test(object.created, Number(bound)));
+  }
+  const after = request.query.get('starting_after');
+  if (after !== null) {
+    const index = matching.findIndex((object) => object.id === after);
+    if (index < 0) {
+      return stripeError(400, 'invalid_request_error', `No such ${noun}: '${after}'`, {
+        code: 'resource_missing',
+        param: 'starting_after',
+      });
+    }
+    matching = matching.slice(index + 1);
+  }
+  return {
+    body: { object: 'list', data: matching.slice(0, limit), has_more: matching.length > limit, url: path },
+  };
+}
+
+/** The connected account a request acts as, or undefined when Stripe would answer 401. */
+function accountOf(request: FakeRequest): string | undefined {
+  const platform = request.headers.authorization === `Bearer ${FAKE_OAUTH_CREDENTIALS.STRIPE_SECRET_KEY}`;
+  const header = request.headers['stripe-account'];
+  if (platform && typeof header === 'string') return header;
+  return fakeBearer(request, 'stripe');
+}
+
+function account(accountId: string): FakeResponse {
+  const found = FAKE_OAUTH_ACCOUNTS.stripe.find((candidate) => candidate.id === accountId);
+  if (!found) {
+    return stripeError(403, 'invalid_request_error', 'The provided key does not have access to account.');
+  }
+  return { body: { object: 'account', type: 'standard', default_currency: 'usd', country: 'GB', ...found } };
+}
+
+export function stripeFake(options: { moveToNow?: boolean } = {}): FakeProvider {
+  const moveToNow = options.moveToNow ?? true;
+  return {
+    prefix: '/stripe',
+    env: { STRIPE_API_BASE_URL: '' },
+    handle(request) {
+      const accountId = accountOf(request);
+      if (accountId === undefined) {
+        const shown = (request.headers.authorization ?? '').replace(/^Bearer /, '').slice(0, 8);
+        return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${shown}****`);
+      }
+      if (request.method === 'GET' && request.path === '/v1/account') return account(accountId);
+      if (request.method !== 'GET' || !LISTS[request.path]) {
+        return stripeError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${request.path}).`,
+        );
+      }
+      const shift = moveToNow ? Math.floor(Date.now() / 1000) - RECORDED_AT : 0;
+      return list(request, request.path, shift);
+    },
+  };
+}
