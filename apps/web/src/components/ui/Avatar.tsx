@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './Avatar.module.css';
 
 interface AvatarProps {
@@ -14,10 +15,16 @@ function initials(name: string | null | undefined): string {
   return letters.map((word) => [...(word ?? '')][0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The user's round photo or initials. Decorative: the name is always written next to it. */
+/**
+ * The round photo, or the initials when there is none or it cannot be loaded (a provider's picture may be
+ * gone or unreachable). Decorative: the name is always written next to it.
+ */
 export function Avatar({ src, name, size = 'medium', className }: AvatarProps) {
   const classes = [styles.avatar, styles[size], className ?? ''].filter(Boolean).join(' ');
-  if (src) return <img className={classes} src={src} alt="" />;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && src !== failedSrc) {
+    return <img className={classes} src={src} alt="" onError={() => setFailedSrc(src)} />;
+  }
   return (
     <span className={`${classes} ${styles.initials}`} aria-hidden="true">
       {initials(name)}
