@@ -3,7 +3,7 @@ import { feedsFake } from './feeds';
 import { googleApiFake } from './google-api';
 import { hackerNewsFake } from './hacker-news';
 import { oauthFakeProviders } from './oauth';
-import { openMeteoFake } from './open-meteo';
+import { openMeteoFakeWith } from './open-meteo';
 import { productHuntFake } from './product-hunt';
 import { redditFake } from './reddit';
 import { stripeFake } from './stripe';
@@ -13,7 +13,7 @@ import { youtubeFake } from './youtube';
 /** Every fake provider; each file under providers/ adds itself here. */
 export const allFakeProviders: FakeProvider[] = [
   feedsFake,
-  openMeteoFake,
+  openMeteoFakeWith({ moveToToday: true }),
   hackerNewsFake,
   redditFake,
   googleApiFake(),

@@ -5,6 +5,7 @@
  * known variable names, forecast_days 0–16, a search name; errors in its `{ error, reason }` shape.
  */
 import { readFileSync } from 'node:fs';
+import { DateTime } from 'luxon';
 import type { FakeProvider, FakeResponse } from '../fake-providers';
 
 const fixture = (name: string) =>
@@ -64,7 +65,23 @@ function units(all: Record<string, string>, names: string[]) {
   return Object.fromEntries(['time', ...names].map((name) => [name, all[name]]));
 }
 
-function answerForecast(query: URLSearchParams): FakeResponse {
+/** The recorded `time` values moved by whole days (dates 'YYYY-MM-DD' and local times 'YYYY-MM-DDTHH:mm'). */
+function movedByDays(times: unknown[], days: number): unknown[] {
+  if (days === 0) return times;
+  return times.map((time) => {
+    const moved = DateTime.fromISO(String(time)).plus({ days });
+    return String(time).includes('T') ? moved.toFormat("yyyy-MM-dd'T'HH:mm") : moved.toISODate();
+  });
+}
+
+/** Days from the recorded forecast's first day to today in its zone (for `npm run dev`). */
+function daysToToday(): number {
+  const recorded = DateTime.fromISO(String(forecast.daily.time?.[0]), { zone: String(forecast.timezone) });
+  const today = DateTime.now().setZone(String(forecast.timezone)).startOf('day');
+  return Math.round(today.diff(recorded.startOf('day'), 'days').days);
+}
+
+function answerForecast(query: URLSearchParams, moveToToday: boolean): FakeResponse {
   const latitude = coordinate(query.get('latitude'), 'Latitude', 90);
   if (typeof latitude === 'string') return badRequest(latitude);
   const longitude = coordinate(query.get('longitude'), 'Longitude', 180);
@@ -79,7 +96,10 @@ function answerForecast(query: URLSearchParams): FakeResponse {
       `Forecast days is invalid. Allowed range 0 to 16. Given ${query.get('forecast_days')}.`,
     );
   }
-  const { hourly: allHourly, hourly_units, daily: allDaily, daily_units, ...meta } = forecast;
+  const { hourly: recordedHourly, hourly_units, daily: recordedDaily, daily_units, ...meta } = forecast;
+  const shift = moveToToday ? daysToToday() : 0;
+  const allHourly = { ...recordedHourly, time: movedByDays(recordedHourly.time ?? [], shift) };
+  const allDaily = { ...recordedDaily, time: movedByDays(recordedDaily.time ?? [], shift) };
   const answer: Record<string, unknown> = {
     ...meta,
     latitude: Math.round(latitude * 4) / 4,
@@ -122,13 +142,23 @@ function answerSearch(query: URLSearchParams): FakeResponse {
   return { body: results.length > 0 ? { results, generationtime_ms: 0.62 } : { generationtime_ms: 0.41 } };
 }
 
-export const openMeteoFake: FakeProvider = {
-  prefix: '/open-meteo',
-  env: { OPEN_METEO_BASE_URL: '', OPEN_METEO_GEOCODING_BASE_URL: '/geocoding' },
-  handle(request) {
-    if (request.method !== 'GET') return { status: 405, body: { error: true, reason: 'Method not allowed' } };
-    if (request.path === '/v1/forecast') return answerForecast(request.query);
-    if (request.path === '/geocoding/v1/search') return answerSearch(request.query);
-    return { status: 404, body: { error: true, reason: 'Not Found' } };
-  },
-};
+/**
+ * The fake Open-Meteo. With `moveToToday` (as `npm run dev` and e2e run it) the recorded forecast starts
+ * today; tests that check dates take it as recorded.
+ */
+export function openMeteoFakeWith(options: { moveToToday: boolean }): FakeProvider {
+  return {
+    prefix: '/open-meteo',
+    env: { OPEN_METEO_BASE_URL: '', OPEN_METEO_GEOCODING_BASE_URL: '/geocoding' },
+    handle(request) {
+      if (request.method !== 'GET')
+        return { status: 405, body: { error: true, reason: 'Method not allowed' } };
+      if (request.path === '/v1/forecast') return answerForecast(request.query, options.moveToToday);
+      if (request.path === '/geocoding/v1/search') return answerSearch(request.query);
+      return { status: 404, body: { error: true, reason: 'Not Found' } };
+    },
+  };
+}
+
+/** As recorded: the forecast starts on 2026-11-21. */
+export const openMeteoFake = openMeteoFakeWith({ moveToToday: false });
