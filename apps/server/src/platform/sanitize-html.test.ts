@@ -199,3 +199,19 @@ describe('firstParagraph', () => {
     expect(firstParagraph('<p></p><script>x</script>')).toBe('');
   });
 });
+
+describe('HTML nested too deeply to parse safely', () => {
+  const deep = (depth: number) => `${'<div>'.repeat(depth)}deep &amp; <b>bold</b>${'</div>'.repeat(depth)}`;
+
+  it('is kept as plain text by sanitizeHtml, firstParagraph and htmlToText, quickly and without a stack overflow', () => {
+    const html = deep(100_000);
+    expect(sanitizeHtml(html)).toBe('<p>deep &amp; bold</p>');
+    expect(firstParagraph(html)).toBe('<p>deep &amp; bold</p>');
+    expect(htmlToText(html)).toBe('deep & bold');
+  });
+
+  it('is parsed as usual up to 256 levels, and void elements such as <br> open no level', () => {
+    expect(sanitizeHtml(deep(200))).toContain('<b>bold</b>');
+    expect(sanitizeHtml(`<p>${'line<br>'.repeat(1000)}</p>`)).toContain('<br />');
+  });
+});

@@ -1,5 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import sanitize from 'sanitize-html';
+import { nestsDeeperThan } from './markup-depth';
 
 /**
  * The one allow-list for HTML that comes from outside (feed content, Reddit self text, Product Hunt
@@ -142,8 +143,26 @@ function optionsFor(baseUrl: string | undefined): sanitize.IOptions {
   };
 }
 
+/** Far deeper than real content; deeper HTML is only ever an attack on the parser (platform/markup-depth). */
+const MAX_NESTING = 256;
+
+/**
+ * HTML nested too deeply to parse safely, as plain text: every tag dropped, `<`/`>` left nowhere, entities
+ * kept as they were (they are valid HTML text).
+ */
+function flattened(html: string): string {
+  const text = html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/[<>"]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? `<p>${text}</p>` : '';
+}
+
 /** `html` reduced to the allow-list; safe to put in a page or an e-mail as is. */
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
+  if (nestsDeeperThan(html, MAX_NESTING, { html: true })) return flattened(html);
   return sanitize(html, optionsFor(options.baseUrl)).trim();
 }
 
@@ -176,7 +195,8 @@ export function htmlToText(html: string): string {
       }
     }
   };
-  visit(parseDocument(html).children);
+  const shallow = nestsDeeperThan(html, MAX_NESTING, { html: true }) ? flattened(html) : html;
+  visit(parseDocument(shallow).children);
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 

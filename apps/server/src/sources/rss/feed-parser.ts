@@ -6,8 +6,10 @@
  * laughs" and external-entity attacks work, and no real feed needs one, so refusing is simpler and safer
  * than any expansion limit. Without a DOCTYPE only the five XML entities and numeric references exist.
  */
+
 import { TextDecoder } from 'node:util';
 import { parseDocument } from 'htmlparser2';
+import { nestsDeeperThan } from '../../platform/markup-depth';
 import { SourceError } from '../source-error';
 import type { ParsedFeed } from './feed-model';
 import { readJsonFeed } from './json-feed';
@@ -102,48 +104,14 @@ function parseJson(text: string, url: string): ParsedFeed {
   return feed;
 }
 
-/** Far deeper than any feed (an xhtml post rarely passes 30); see `nestsTooDeeply`. */
+/** Far deeper than any feed (an xhtml post rarely passes 30); see platform/markup-depth. */
 const MAX_NESTING = 256;
-
-function skipPast(text: string, from: number, terminator: string): number {
-  const end = text.indexOf(terminator, from);
-  return end === -1 ? text.length : end + terminator.length;
-}
-
-/**
- * Whether elements nest deeper than MAX_NESTING, by a linear scan that closes elements the way
- * htmlparser2 does (a close tag pops back to its opening one). htmlparser2 costs O(depth) per open tag,
- * so a hostile feed of 200 000 nested elements would take seconds: such a feed is refused unparsed.
- */
-function nestsTooDeeply(text: string): boolean {
-  const open: string[] = [];
-  let index = text.indexOf('<');
-  while (index !== -1 && index < text.length) {
-    if (text.startsWith('<![CDATA[', index)) index = skipPast(text, index, ']]>');
-    else if (text.startsWith('<!--', index)) index = skipPast(text, index, '-->');
-    else {
-      const end = skipPast(text, index, '>');
-      const tag = text.slice(index + 1, end - 1);
-      const name = /^\/?([^\s/>]+)/.exec(tag)?.[1] ?? '';
-      if (tag.startsWith('/')) {
-        const at = open.lastIndexOf(name);
-        if (at !== -1) open.length = at;
-      } else if (name && !/^[!?]/.test(tag) && !tag.endsWith('/')) {
-        open.push(name);
-        if (open.length > MAX_NESTING) return true;
-      }
-      index = end;
-    }
-    index = text.indexOf('<', index);
-  }
-  return false;
-}
 
 function parseXml(text: string, url: string): ParsedFeed {
   if (rootNameOf(text) === '' && !text.includes('<')) {
     throw new SourceError('invalid_response', 'The address answered with something that is not a feed');
   }
-  if (nestsTooDeeply(text)) {
+  if (nestsDeeperThan(text, MAX_NESTING)) {
     throw new SourceError('invalid_response', 'The feed nests its elements too deeply to be read');
   }
   const document = parseDocument(text, { xmlMode: true, decodeEntities: true });
