@@ -305,6 +305,6 @@ describe('provider HTTP: failures become source errors', () => {
     });
     const error = await sourceErrorOf(http.text({ provider: 'The feed', url: 'http://127.0.0.1:9/feed' }));
     expect(error.kind).toBe('blocked');
-    expect(error.message).toBe('The feed: 127.0.0.1 is a private or reserved address (127.0.0.1)');
+    expect(error.message).toBe('The feed: 127.0.0.1 is on a private or reserved network');
   });
 });

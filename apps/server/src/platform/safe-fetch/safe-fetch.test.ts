@@ -113,7 +113,16 @@ describe('safe fetch: private addresses', () => {
     const failure = await failureOf(safeFetch({ url: 'http://169.254.169.254/latest/meta-data/' }));
     expect(failure).toEqual({
       code: 'blocked_address',
-      message: '169.254.169.254 is a private or reserved address (169.254.169.254)',
+      message: '169.254.169.254 is on a private or reserved network',
+    });
+  });
+
+  it('names the refused host but never what it resolved to (that would map the intranet)', async () => {
+    const safeFetch = createSafeFetch({ allowPrivateHosts: [] });
+    const failure = await failureOf(safeFetch({ url: 'http://localhost:9/' }));
+    expect(failure).toEqual({
+      code: 'blocked_address',
+      message: 'localhost is on a private or reserved network',
     });
   });
 

@@ -55,9 +55,9 @@ async function allowedAddresses(hostname: string, policy: AddressPolicy): Promis
   }
   if (policy.allowsHost(literal)) return addresses;
   const allowed = addresses.filter(({ address }) => policy.allowsAddress(address));
+  // The message names the host, never what it resolved to: that would map an intranet for whoever asks.
   if (allowed.length === 0) {
-    const seen = addresses.map(({ address }) => address).join(', ');
-    throw new FetchError('blocked_address', `${literal} is a private or reserved address (${seen})`);
+    throw new FetchError('blocked_address', `${literal} is on a private or reserved network`);
   }
   return allowed;
 }
@@ -172,7 +172,9 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
             // Belt and braces: whatever chose the address, the socket must have landed on an allowed one.
             const remote = socket.remoteAddress ?? '';
             if (!policy.allowsHost(url.hostname) && !policy.allowsAddress(remote))
-              request.destroy(new FetchError('blocked_address', `${url.hostname} connected to ${remote}`));
+              request.destroy(
+                new FetchError('blocked_address', `${url.hostname} is on a private or reserved network`),
+              );
           });
         });
         request.once('response', resolve);
