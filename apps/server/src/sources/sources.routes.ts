@@ -1,5 +1,7 @@
+import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Authenticate } from '../modules/auth/authenticate';
+import { type Limit, limitByKey } from '../app/rate-limit';
+import { type Authenticate, authOf } from '../modules/auth/authenticate';
 import type { AccountsConfigured } from './catalogue/catalogue';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import type { SourceContext, SourcesDeps } from './connector';
@@ -23,11 +25,21 @@ export interface DataSourceRoutesDeps {
 }
 
 /**
+ * Each data-source call makes this server fetch from a provider on the user's behalf: a signed-in user may
+ * make this many per minute (the builder debounces its searches to one per 500 ms, SPEC §9).
+ */
+export const DATA_SOURCES_RATE_LIMIT: Limit = { max: 240, timeWindow: '1 minute' };
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
  * Every `/api/data-sources/...` call of SPEC §7, signed-in only: each kind's folder contributes its
- * routes here. A provider failure answers that call with the SourceError's status and message.
+ * routes here. A provider failure answers that call with the SourceError's status and message. Every
+ * route is limited per user after its `authenticate`.
  */
 export function dataSourcesRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod[] {
-  return [
+  const kinds = [
     googleCalendarRoutes(deps),
     twitterRoutes(deps),
     stripeRoutes(deps),
@@ -42,5 +54,19 @@ export function dataSourcesRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyn
       accountsConfigured: deps.accountsConfigured,
       authenticate: deps.authenticate,
     }),
+  ];
+  return [
+    async (app) => {
+      const perUser = limitByKey(
+        app,
+        'data-sources',
+        DATA_SOURCES_RATE_LIMIT,
+        (request) => authOf(request).userId,
+      );
+      app.addHook('onRoute', (route) => {
+        route.preHandler = [...asArray<preHandlerHookHandler>(route.preHandler), perUser];
+      });
+      for (const kind of kinds) await app.register(kind);
+    },
   ];
 }
