@@ -1,9 +1,17 @@
 /**
- * Test support for the connectors: the `SourcesDeps` a connector is given, wired to the fake providers
- * over real HTTP, with a small in-memory `AccountTokens` standing in for modules/accounts (an interface
- * boundary, not one of our modules' logic), and the real connect flow for API tests.
+ * Test support for the connectors: the fake providers started for a test file, the `SourcesDeps` a
+ * connector is given, wired to them over real HTTP, with a small in-memory `AccountTokens` standing in
+ * for modules/accounts (an interface boundary, not one of our modules' logic), the failures every
+ * provider read must report, and the real connect flow for API tests.
  * Not a test file itself.
  */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  type FakeFailure,
+  type FakeProvider,
+  type FakeProviders,
+  startFakeProviders,
+} from '../../../../test/fakes/fake-providers';
 import type { TestApi } from '../../test/test-api';
 import { loadConfig } from '../app/config';
 import { CONNECT_STATE_COOKIE } from '../modules/accounts/accounts.routes';
@@ -12,7 +20,174 @@ import { type Clock, systemClock } from '../platform/clock';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import type { AccountProvider, AccountTokens, ConnectedAccountSummary, SourcesDeps } from './connector';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
-import { SourceError } from './source-error';
+import { SourceError, type SourceErrorCode } from './source-error';
+
+/**
+ * Starts `providers` on one fake server for the test file and closes it after; after each test the request
+ * counts start again from zero and a failure switched on under `prefix` is cleared.
+ */
+export function fakeProvidersForFile(providers: FakeProvider[], prefix?: string): FakeProviders {
+  let started: FakeProviders | undefined;
+  beforeAll(async () => {
+    started = await startFakeProviders({ providers });
+  });
+  afterAll(() => started?.close());
+  afterEach(() => {
+    if (prefix) started?.setFailure(prefix, undefined);
+    started?.resetHits();
+  });
+  const fakes = () => {
+    if (!started) throw new Error('The fake providers start in beforeAll: use them inside a test.');
+    return started;
+  };
+  return {
+    get origin() {
+      return fakes().origin;
+    },
+    get env() {
+      return fakes().env;
+    },
+    hits: (hitPrefix, path) => fakes().hits(hitPrefix, path),
+    resetHits: () => fakes().resetHits(),
+    setLatency: (ms) => fakes().setLatency(ms),
+    setFailure: (failurePrefix, failure) => fakes().setFailure(failurePrefix, failure),
+    close: () => fakes().close(),
+  };
+}
+
+/** The fakes' variables with `overrides` applied; an override of undefined removes the variable. */
+export function fakeEnv(
+  fakes: { env: Record<string, string> },
+  overrides: Record<string, string | undefined> = {},
+): { env: Record<string, string> } {
+  const env = Object.entries({ ...fakes.env, ...overrides }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  return { env: Object.fromEntries(env) };
+}
+
+/** The SourceError `promise` fails with; the test fails if it resolves or fails with anything else. */
+export async function sourceFailure(promise: Promise<unknown>): Promise<SourceError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SourceError);
+  return error as SourceError;
+}
+
+/** Runs `body` with every request under `prefix` failing as `failure`, and clears it whatever happens. */
+export async function withProviderFailure<T>(
+  fakes: FakeProviders,
+  prefix: string,
+  failure: FakeFailure,
+  body: () => Promise<T>,
+): Promise<T> {
+  fakes.setFailure(prefix, failure);
+  try {
+    return await body();
+  } finally {
+    fakes.setFailure(prefix, undefined);
+  }
+}
+
+/** How long a read waits for a hanging provider in tests (production waits 10 s). */
+export const HANG_TIMEOUT_MS = 300;
+
+export interface ProviderFailureCase {
+  /** The rule, as the test names it. */
+  rule: string;
+  /** How the fake provider answers. */
+  failure: FakeFailure;
+  /** What the read must fail with. */
+  error: { kind: SourceErrorCode; message: string; statusCode: number; retryAfterSeconds?: number };
+}
+
+/**
+ * The provider failures every read over HTTP must turn into a SourceError saying what failed, `provider`
+ * being its name in messages: a 429 (when to retry, from Retry-After), a 500, no answer at all; and where
+ * asked, a 404, an answer that is not JSON, and one in another shape (`shape`: a body the provider would
+ * never send).
+ */
+export function providerFailureCases(
+  provider: string,
+  also: { notFound?: boolean; notJson?: boolean; shape?: string | object } = {},
+): ProviderFailureCase[] {
+  const cases: ProviderFailureCase[] = [
+    {
+      rule: 'says when to retry after a 429, from Retry-After',
+      failure: { status: 429, headers: { 'retry-after': '30' } },
+      error: {
+        kind: 'rate_limited',
+        statusCode: 429,
+        retryAfterSeconds: 30,
+        message: `${provider} answered 429: rate-limited, retry in 30 s`,
+      },
+    },
+    {
+      rule: 'reports a 500 as an upstream failure',
+      failure: { status: 500, body: 'Internal Server Error' },
+      error: { kind: 'upstream', statusCode: 502, message: `${provider} answered 500` },
+    },
+    {
+      rule: 'gives up on a provider that never answers',
+      failure: 'hang',
+      error: { kind: 'timeout', statusCode: 504, message: `${provider} did not answer in time` },
+    },
+  ];
+  if (also.notFound) {
+    cases.push({
+      rule: 'reports a 404 as not found',
+      failure: { status: 404, body: { message: 'Not Found' } },
+      error: { kind: 'not_found', statusCode: 404, message: `${provider} answered 404: not found` },
+    });
+  }
+  if (also.notJson) {
+    cases.push({
+      rule: 'refuses an answer that is not JSON',
+      failure: { status: 200, body: '<html>maintenance</html>' },
+      error: {
+        kind: 'invalid_response',
+        statusCode: 502,
+        message: `${provider} answered with something that is not JSON`,
+      },
+    });
+  }
+  if (also.shape) {
+    cases.push({
+      rule: 'refuses an answer in an unexpected shape',
+      failure: { status: 200, body: also.shape },
+      error: {
+        kind: 'invalid_response',
+        statusCode: 502,
+        message: `${provider} answered in an unexpected shape`,
+      },
+    });
+  }
+  return cases;
+}
+
+/**
+ * One test per case of `providerFailureCases`: with the provider under `prefix` failing that way, `read`
+ * (given a short timeout for the hang) must fail with the case's SourceError. Call it inside the file's `describe` of failures.
+ */
+export function itReportsProviderFailures(options: {
+  fakes: FakeProviders;
+  prefix: string;
+  /** The provider's name in messages, and the cases beyond the three every provider has. */
+  provider: string;
+  also?: Parameters<typeof providerFailureCases>[1];
+  read: (timeoutMs: number | undefined) => Promise<unknown>;
+}) {
+  for (const { rule, failure, error } of providerFailureCases(options.provider, options.also)) {
+    it(`${rule}: ${error.kind}, "${error.message}"`, async () => {
+      const caught = await withProviderFailure(options.fakes, options.prefix, failure, () =>
+        sourceFailure(options.read(failure === 'hang' ? HANG_TIMEOUT_MS : undefined)),
+      );
+      expect(caught).toMatchObject(error);
+    });
+  }
+}
 
 export interface TestAccount {
   provider: AccountProvider;
@@ -53,9 +228,10 @@ export function testAccountTokens(userId: string, accounts: Record<string, TestA
 export const fakeAccessToken = (provider: 'google' | 'twitter' | 'stripe', accountId: string) =>
   `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + 3600}`;
 
+/** `accounts` defaults to none connected, for the sources that need no account. */
 export function connectorDeps(
   fakes: { env: Record<string, string> },
-  options: { accounts: AccountTokens; clock?: Clock; timeoutMs?: number },
+  options: { accounts?: AccountTokens; clock?: Clock; timeoutMs?: number } = {},
 ): SourcesDeps {
   const safeFetch = createSafeFetch({ allowPrivateHosts: ['127.0.0.1'] });
   return {
@@ -67,7 +243,7 @@ export function connectorDeps(
       cache: createMemoryContentCache(),
     }),
     providers: loadConfig(fakes.env).providers,
-    accounts: options.accounts,
+    accounts: options.accounts ?? testAccountTokens('nobody', {}),
     clock: options.clock ?? systemClock,
   };
 }

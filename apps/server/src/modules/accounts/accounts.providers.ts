@@ -4,19 +4,27 @@ import { z } from 'zod';
 import type { OAuthConfig } from '../../app/config';
 import type { Logger } from '../../platform/logger';
 import {
+  type AuthorizationRequest,
+  authorizationUrlOf,
+  type CodeExchange,
+  cachedDiscovery,
+  getProtectedJson,
+  type HttpOptions,
+  httpOptions,
   isHttp,
   PROVIDER_TIMEOUT_MS,
   ProviderResponseError,
   parseOrThrow,
+  pkceAuthorizationParameters,
   rawClientSecretBasic,
   readJson,
-} from '../auth/social/social.providers';
+  requestCodeGrant,
+  staticMetadata,
+} from '../auth/oauth-client';
 
 /** Google's revocation endpoint, for a discovery document that does not name one. */
 const GOOGLE_REVOCATION_URL = 'https://oauth2.googleapis.com/revoke';
 const GOOGLE_CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
-/** How long Google's discovery document is trusted before it is read again. */
-const DISCOVERY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Who the connected account is, as the provider says. */
 export interface AccountIdentity {
@@ -33,21 +41,6 @@ export interface ProviderTokens {
   /** Absent when the token does not expire (Stripe). */
   expiresInSeconds: number | undefined;
   scopes: string | undefined;
-}
-
-export interface AuthorizationRequest {
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-  nonce: string | undefined;
-}
-
-export interface CodeExchange {
-  callbackParameters: URLSearchParams;
-  state: string;
-  redirectUri: string;
-  codeVerifier: string;
-  nonce: string | undefined;
 }
 
 export interface StoredGrant {
@@ -81,13 +74,6 @@ export interface AccountProviderClient {
 }
 
 export type AccountProviderClients = Record<AccountProvider, AccountProviderClient>;
-
-type HttpOptions = { [oauth.allowInsecureRequests]?: boolean; signal: AbortSignal };
-
-const httpOptions = (insecure: boolean) => (): HttpOptions => ({
-  ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
-  signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-});
 
 const optionalString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -156,23 +142,14 @@ function oauthGrantOperations(parts: OAuthClientParts) {
 
 /** Google: OpenID Connect with discovery; the account from the ID token, the calendar read scope, offline. */
 function googleClient(config: OAuthConfig['google']): AccountProviderClient {
-  let cached: { as: oauth.AuthorizationServer; until: number } | undefined;
   const parts: OAuthClientParts = {
     provider: 'GOOGLE',
     credentials: config.credentials,
     insecure: isHttp(config.issuer),
-    async metadata(http) {
-      if (cached && cached.until > Date.now()) return cached.as;
-      const issuer = new URL(config.issuer);
-      const response = await oauth.discoveryRequest(issuer, { ...http(), algorithm: 'oidc' });
-      const discovered = await oauth.processDiscoveryResponse(issuer, response);
-      const as = {
-        ...discovered,
-        revocation_endpoint: discovered.revocation_endpoint ?? GOOGLE_REVOCATION_URL,
-      };
-      cached = { as, until: Date.now() + DISCOVERY_TTL_MS };
-      return as;
-    },
+    metadata: cachedDiscovery(config.issuer, (discovered) => ({
+      ...discovered,
+      revocation_endpoint: discovered.revocation_endpoint ?? GOOGLE_REVOCATION_URL,
+    })),
     clientAuthentication: (secret) => oauth.ClientSecretPost(secret),
   };
   const operations = oauthGrantOperations(parts);
@@ -180,39 +157,26 @@ function googleClient(config: OAuthConfig['google']): AccountProviderClient {
     provider: 'GOOGLE',
     configured: config.credentials !== undefined,
     usesNonce: true,
-    async authorizationUrl({ redirectUri, state, codeChallenge, nonce }) {
+    async authorizationUrl(request) {
       const { as, client } = await operations.context();
-      const url = new URL(as.authorization_endpoint ?? '');
-      const parameters = {
-        client_id: client.client_id,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope: `openid email profile ${GOOGLE_CALENDAR_SCOPE}`,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
+      return authorizationUrlOf(as.authorization_endpoint ?? '', {
+        ...pkceAuthorizationParameters(
+          client.client_id,
+          `openid email profile ${GOOGLE_CALENDAR_SCOPE}`,
+          request,
+        ),
         // A refresh token, and a fresh one on every connect (Google sends one only on consent).
         access_type: 'offline',
         prompt: 'consent',
-        ...(nonce ? { nonce } : {}),
-      };
-      for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-      return url;
+        ...(request.nonce ? { nonce: request.nonce } : {}),
+      });
     },
-    async exchange({ callbackParameters, state, redirectUri, codeVerifier, nonce }) {
-      const { as, client, auth } = await operations.context();
-      const parameters = oauth.validateAuthResponse(as, client, callbackParameters, state);
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        auth,
-        parameters,
-        redirectUri,
-        codeVerifier,
-        operations.http(),
-      );
+    async exchange(exchange) {
+      const context = await operations.context();
+      const { as, client } = context;
+      const response = await requestCodeGrant(context, exchange, operations.http);
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
-        expectedNonce: nonce ?? oauth.expectNoNonce,
+        expectedNonce: exchange.nonce ?? oauth.expectNoNonce,
         requireIdToken: true,
       });
       await oauth.validateApplicationLevelSignature(as, response, operations.http());
@@ -254,9 +218,7 @@ const twitterUserSchema = z.object({
 /** X/Twitter: OAuth 2.0 with PKCE (confidential client, HTTP Basic), refresh tokens rotate. */
 function twitterClient(config: OAuthConfig['twitter']): AccountProviderClient {
   const as: oauth.AuthorizationServer = {
-    issuer: new URL(config.authorizationUrl).origin,
-    authorization_endpoint: config.authorizationUrl,
-    token_endpoint: config.tokenUrl,
+    ...staticMetadata(config),
     // X revokes at `/2/oauth2/revoke`, beside its token endpoint.
     revocation_endpoint: config.tokenUrl.replace(/\/token$/, '/revoke'),
   };
@@ -271,45 +233,25 @@ function twitterClient(config: OAuthConfig['twitter']): AccountProviderClient {
     provider: 'TWITTER',
     configured: config.credentials !== undefined,
     usesNonce: false,
-    async authorizationUrl({ redirectUri, state, codeChallenge }) {
+    async authorizationUrl(request) {
       const { client } = await operations.context();
-      const url = new URL(config.authorizationUrl);
-      const parameters = {
-        client_id: client.client_id,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope: 'tweet.read users.read list.read offline.access',
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      };
-      for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-      return url;
-    },
-    async exchange({ callbackParameters, state, redirectUri, codeVerifier }) {
-      const { client, auth } = await operations.context();
-      const parameters = oauth.validateAuthResponse(as, client, callbackParameters, state);
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        auth,
-        parameters,
-        redirectUri,
-        codeVerifier,
-        operations.http(),
+      return authorizationUrlOf(
+        config.authorizationUrl,
+        pkceAuthorizationParameters(
+          client.client_id,
+          'tweet.read users.read list.read offline.access',
+          request,
+        ),
       );
+    },
+    async exchange(exchange) {
+      const { client, auth } = await operations.context();
+      const response = await requestCodeGrant({ as, client, auth }, exchange, operations.http);
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
       const url = new URL(config.userinfoUrl);
       url.searchParams.set('user.fields', 'profile_image_url');
-      const me = await oauth.protectedResourceRequest(
-        tokens.access_token,
-        'GET',
-        url,
-        new Headers({ accept: 'application/json' }),
-        null,
-        operations.http(),
-      );
-      const { data } = parseOrThrow(twitterUserSchema, await readJson(me, 'X users/me'), 'X users/me');
+      const me = await getProtectedJson(tokens.access_token, url, operations.http, 'X users/me');
+      const { data } = parseOrThrow(twitterUserSchema, me, 'X users/me');
       return {
         identity: {
           providerAccountId: data.id,
@@ -389,16 +331,13 @@ function stripeClient(
     configured: config.credentials !== undefined,
     usesNonce: false,
     async authorizationUrl({ redirectUri, state }) {
-      const url = new URL(`${config.connectUrl}/oauth/authorize`);
-      const parameters = {
+      return authorizationUrlOf(`${config.connectUrl}/oauth/authorize`, {
         response_type: 'code',
         client_id: credentials().clientId,
         scope: 'read_only',
         redirect_uri: redirectUri,
         state,
-      };
-      for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-      return url;
+      });
     },
     async exchange({ callbackParameters }) {
       const { clientSecret } = credentials();

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, authOf } from '../auth/authenticate';
+import { flowFailureOf, oauthCallbackQuerySchema, readCookie, stateCookie } from '../auth/oauth-browser';
 import { summariseError } from '../auth/social/social.errors';
 import { AccountConnectError, accountErrors } from './accounts.errors';
 import {
@@ -42,35 +43,13 @@ export interface AccountsRoutesDeps extends AccountsDeps {
   authenticate: Authenticate;
 }
 
-const callbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(256).optional(),
-  scope: z.string().max(4096).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(4096).optional(),
-});
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
-}
+const callbackQuerySchema = oauthCallbackQuerySchema.extend({ scope: z.string().max(4096).optional() });
 
 export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod {
-  const secureCookie = deps.appUrl.startsWith('https:');
+  const secure = deps.appUrl.startsWith('https:');
   // Its path covers the start address and the callback under it, and nothing else.
-  const stateCookie = (provider: AccountProvider, value: string, maxAgeSeconds: number) =>
-    [
-      `${CONNECT_STATE_COOKIE}=${value}`,
-      `Path=${connectPath(provider)}`,
-      `Max-Age=${maxAgeSeconds}`,
-      'HttpOnly',
-      // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
-      'SameSite=Lax',
-      ...(secureCookie ? ['Secure'] : []),
-    ].join('; ');
+  const connectStateCookie = (provider: AccountProvider, value: string, maxAgeSeconds: number) =>
+    stateCookie({ name: CONNECT_STATE_COOKIE, path: connectPath(provider), value, maxAgeSeconds, secure });
 
   /** A page of the web app, with the outcome in its query (`connected=google` or `error=…`). */
   const appPage = (path: string, query: Record<string, string>) => {
@@ -82,18 +61,13 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
   /** Any failure of a browser-facing step ends on a page of the web app with a readable message. */
   const failWith =
     (provider: AccountProvider) => (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      let failure: AccountConnectError;
-      const statusCode = (error as { statusCode?: unknown }).statusCode;
-      if (error instanceof AccountConnectError) {
-        failure = error;
-      } else if (statusCode === 429) {
-        failure = accountErrors.tooManyAttempts();
-      } else if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-        failure = accountErrors.failed(provider, 'bad_request').because(error);
-      } else {
-        failure = accountErrors.failed(provider, 'internal_error');
-        request.log.error({ failure: summariseError(error) }, 'connecting an account failed');
-      }
+      const failure = flowFailureOf(error, {
+        isOwn: (candidate) => candidate instanceof AccountConnectError,
+        tooManyAttempts: accountErrors.tooManyAttempts,
+        failed: (reason) => accountErrors.failed(provider, reason),
+        unexpected: (unexpected) =>
+          request.log.error({ failure: summariseError(unexpected) }, 'connecting an account failed'),
+      });
       if (failure.reason !== 'internal_error') {
         request.log.warn(
           { provider, reason: failure.reason, cause: summariseError(failure.detail) },
@@ -194,7 +168,7 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
             request.body.returnTo,
           );
           reply
-            .header('set-cookie', stateCookie(provider, state, CONNECT_STATE_TTL_MS / 1000))
+            .header('set-cookie', connectStateCookie(provider, state, CONNECT_STATE_TTL_MS / 1000))
             .header('cache-control', 'no-store');
           return { url };
         },
@@ -227,7 +201,7 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
           async (request, reply) => {
             const browserState = readCookie(request, CONNECT_STATE_COOKIE);
             // Whatever the outcome, the state is spent: the browser forgets it.
-            reply.header('set-cookie', stateCookie(provider, '', 0));
+            reply.header('set-cookie', connectStateCookie(provider, '', 0));
             const { returnTo } = await completeConnect(deps, {
               provider,
               parameters: new URL(request.url, 'http://callback').searchParams,

@@ -1,11 +1,18 @@
 import { googleCalendarSourceSchema, type SourceInputOf } from '@digest/contracts';
 import type { CalendarContent } from '@digest/contracts/content';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
 import { testClock } from '../../../test/test-clock';
 import type { SourceContext } from '../connector';
-import { connectorDeps, fakeAccessToken, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeAccessToken,
+  fakeProvidersForFile,
+  HANG_TIMEOUT_MS,
+  providerFailureCases,
+  testAccountTokens,
+  withProviderFailure,
+} from '../sources.test-support';
 import { googleCalendarConnector } from './google-calendar.connector';
 
 const USER = 'user-1';
@@ -15,11 +22,7 @@ const accounts = testAccountTokens(USER, {
   'tok-revoked': { provider: 'GOOGLE', accessToken: 'revoked-token', email: 'grace@example.com' },
 });
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [googleApiFake({ moveToToday: false })] });
-});
-afterAll(() => fakes.close());
+const fakes = fakeProvidersForFile([googleApiFake({ moveToToday: false })], '/google-api');
 
 /** The fixtures were recorded on Saturday 2026-11-21; noon UTC is 07:00 in New York, 17:30 in Kolkata. */
 async function calendar(
@@ -197,22 +200,13 @@ describe('google calendar failures', () => {
     ]);
   });
 
-  it.each([
-    [
-      { status: 429, headers: { 'retry-after': '30' } },
-      'Google Calendar answered 429: rate-limited, retry in 30 s',
-    ],
-    [{ status: 500 }, 'Google Calendar answered 500'],
-    [{ status: 200, body: '{"items": [' }, 'Google Calendar answered with something that is not JSON'],
-    ['hang' as const, 'Google Calendar did not answer in time'],
-  ])('says what failed when Google answers %j', async (failure, message) => {
-    fakes.setFailure('/google-api', failure);
-    try {
-      const content = await calendar({}, { timezone: 'UTC', timeoutMs: 300 });
+  for (const { rule, failure, error } of providerFailureCases('Google Calendar', { notJson: true })) {
+    it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
+      const content = await withProviderFailure(fakes, '/google-api', failure, () =>
+        calendar({}, { timezone: 'UTC', timeoutMs: HANG_TIMEOUT_MS }),
+      );
       expect(content.days).toEqual([]);
-      expect(content.errors).toEqual([{ email: ADA.email, message }]);
-    } finally {
-      fakes.setFailure('/google-api', undefined);
-    }
-  });
+      expect(content.errors).toEqual([{ email: ADA.email, message: error.message }]);
+    });
+  }
 });

@@ -1,41 +1,22 @@
 import { type HackerNewsSource, hackerNewsSourceSchema } from '@digest/contracts';
 import type { HackerNewsContent } from '@digest/contracts/content';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { hackerNewsFake } from '../../../../../test/fakes/providers/hacker-news';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import { connectorDeps, fakeProvidersForFile, itReportsProviderFailures } from '../sources.test-support';
 import { hackerNewsConnector } from './hacker-news.connector';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [hackerNewsFake] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/hn', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([hackerNewsFake], '/hn');
 
 const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
 
 /** The fake moves its recorded stories to "now", so the real clock is the one that matches it. */
 function stories(settings: Partial<HackerNewsSource> = {}, timeoutMs?: number): Promise<HackerNewsContent> {
-  const deps = connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}), timeoutMs });
+  const deps = connectorDeps(fakes, { timeoutMs });
   const source = hackerNewsSourceSchema.parse({ type: 'HACKER_NEWS', ...settings });
   return hackerNewsConnector(deps).fetchContent(source, CONTEXT);
 }
 
 const titles = (content: HackerNewsContent) => content.items.map((item) => item.title);
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
 
 describe('top stories', () => {
   it('gives the front page by points, 6 by default, with links, comments and score', async () => {
@@ -106,27 +87,11 @@ describe('latest stories', () => {
 });
 
 describe('Hacker News failures', () => {
-  it('says when to retry after a 429', async () => {
-    fakes.setFailure('/hn', { status: 429, headers: { 'retry-after': '120' } });
-    const error = await failure(stories());
-    expect(error.message).toBe('Hacker News answered 429: rate-limited, retry in 120 s');
-    expect(error.retryAfterSeconds).toBe(120);
-  });
-
-  it('reports 404 and 500 with what failed', async () => {
-    fakes.setFailure('/hn', { status: 404, body: { message: 'Not Found', status: 404 } });
-    expect((await failure(stories())).message).toBe('Hacker News answered 404: not found');
-    fakes.setFailure('/hn', { status: 500 });
-    expect((await failure(stories())).message).toBe('Hacker News answered 500');
-  });
-
-  it('times out on a provider that does not answer', async () => {
-    fakes.setFailure('/hn', 'hang');
-    expect((await failure(stories({}, 200))).kind).toBe('timeout');
-  });
-
-  it('refuses an answer in another shape', async () => {
-    fakes.setFailure('/hn', { status: 200, body: { results: [] } });
-    expect((await failure(stories())).kind).toBe('invalid_response');
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/hn',
+    provider: 'Hacker News',
+    also: { notFound: true, shape: { results: [] } },
+    read: (timeoutMs) => stories({}, timeoutMs),
   });
 });

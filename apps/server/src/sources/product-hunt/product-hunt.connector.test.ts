@@ -1,22 +1,18 @@
 import { type ProductHuntSource, productHuntSourceSchema } from '@digest/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { productHuntFake } from '../../../../../test/fakes/providers/product-hunt';
 import type { Clock } from '../../platform/clock';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeEnv,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { startOfProductHuntDay } from './product-hunt.client';
 import { productHuntConnector } from './product-hunt.connector';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [productHuntFake()] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/product-hunt', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([productHuntFake()], '/product-hunt');
 
 interface Options {
   timeoutMs?: number;
@@ -26,13 +22,10 @@ interface Options {
 }
 
 function connector(options: Options = {}) {
-  const env = Object.fromEntries(
-    Object.entries({ ...fakes.env, ...options.env }).filter((entry): entry is [string, string] => !!entry[1]),
-  );
-  const deps = connectorDeps(
-    { env },
-    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs, clock: options.clock },
-  );
+  const deps = connectorDeps(fakeEnv(fakes, options.env), {
+    timeoutMs: options.timeoutMs,
+    clock: options.clock,
+  });
   return productHuntConnector(deps);
 }
 
@@ -41,15 +34,6 @@ const CONTEXT = { userId: 'user-1', timezone: 'Europe/Warsaw', locale: 'en-US' }
 function launches(settings: Partial<ProductHuntSource> = {}, options: Options = {}) {
   const source = productHuntSourceSchema.parse({ type: 'PRODUCT_HUNT', ...settings });
   return connector(options).fetchContent(source, CONTEXT);
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
 }
 
 describe("today's launches", () => {
@@ -138,14 +122,14 @@ describe('the Product Hunt day', () => {
 
 describe('when Product Hunt cannot be read', () => {
   it('says Product Hunt is not configured when the server has no token, asking nothing', async () => {
-    const error = await failure(launches({}, { env: { PRODUCT_HUNT_TOKEN: undefined } }));
+    const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: undefined } }));
     expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
     expect(error.message).toBe('Product Hunt is not configured on this server');
     expect(fakes.hits('/product-hunt')).toBe(0);
   });
 
   it("says Product Hunt refused the server's token", async () => {
-    const error = await failure(launches({}, { env: { PRODUCT_HUNT_TOKEN: 'revoked-token' } }));
+    const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: 'revoked-token' } }));
     expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
     expect(error.message).toBe("Product Hunt refused the server's token");
   });
@@ -155,44 +139,18 @@ describe('when Product Hunt cannot be read', () => {
       status: 200,
       body: { errors: [{ message: 'Query has complexity of 1200, which exceeds max complexity of 1000' }] },
     });
-    const error = await failure(launches());
+    const error = await sourceFailure(launches());
     expect(error).toMatchObject({ kind: 'upstream' });
     expect(error.message).toBe(
       'Product Hunt refused the query: Query has complexity of 1200, which exceeds max complexity of 1000',
     );
   });
 
-  it('says when to retry when rate-limited', async () => {
-    fakes.setFailure('/product-hunt', {
-      status: 429,
-      headers: { 'retry-after': '30' },
-      body: {
-        errors: [
-          { error: 'rate_limit_reached', error_description: 'Sorry. You have exceeded the API rate limit' },
-        ],
-      },
-    });
-    const error = await failure(launches());
-    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429, retryAfterSeconds: 30 });
-    expect(error.message).toBe('Product Hunt answered 429: rate-limited, retry in 30 s');
-  });
-
-  it('reports a server error, and an answer that is not JSON', async () => {
-    fakes.setFailure('/product-hunt', { status: 500 });
-    expect(await failure(launches())).toMatchObject({
-      kind: 'upstream',
-      message: 'Product Hunt answered 500',
-    });
-    fakes.setFailure('/product-hunt', { status: 200, body: '<html>maintenance</html>' });
-    expect(await failure(launches())).toMatchObject({
-      kind: 'invalid_response',
-      message: 'Product Hunt answered with something that is not JSON',
-    });
-  });
-
-  it('gives up on an API that never answers', async () => {
-    fakes.setFailure('/product-hunt', 'hang');
-    const error = await failure(launches({}, { timeoutMs: 300 }));
-    expect(error).toMatchObject({ kind: 'timeout', message: 'Product Hunt did not answer in time' });
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/product-hunt',
+    provider: 'Product Hunt',
+    also: { notJson: true },
+    read: (timeoutMs) => launches({}, { timeoutMs }),
   });
 });

@@ -1,23 +1,18 @@
 import { type RedditSource, redditSourceSchema } from '@digest/contracts';
 import type { RedditContent } from '@digest/contracts/content';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { redditFake } from '../../../../../test/fakes/providers/reddit';
 import { testClock } from '../../../test/test-clock';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { redditClient } from './reddit.client';
 import { redditConnector, subredditList } from './reddit.connector';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [redditFake] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/reddit', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([redditFake], '/reddit');
 
 const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
 type Mode = 'public' | 'oauth';
@@ -33,7 +28,6 @@ function envFor(mode: Mode, overrides: Record<string, string> = {}) {
 function depsFor(mode: Mode, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
   const clock = testClock(new Date());
   const deps = connectorDeps(envFor(mode, options.env), {
-    accounts: testAccountTokens('nobody', {}),
     clock,
     timeoutMs: options.timeoutMs,
   });
@@ -47,15 +41,6 @@ function posts(
   const { deps } = depsFor(options.mode ?? 'public', options);
   const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming', ...settings });
   return redditConnector(deps).fetchContent(source, CONTEXT);
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
 }
 
 const byId = (content: RedditContent, id: string) => content.posts.find((post) => post.id === id);
@@ -129,13 +114,13 @@ describe('subreddits that cannot be read', () => {
     ['banned_example', 'banned (404)'],
     ['no_such_sub_42', 'unknown (redirect to the search)'],
   ])('names r/%s when it is %s', async (name) => {
-    const error = await failure(posts({ sourceName: name }));
+    const error = await sourceFailure(posts({ sourceName: name }));
     expect(error.kind).toBe('not_found');
     expect(error.message).toBe(`r/${name} was not found: it does not exist, is private or was banned`);
   });
 
   it('names an unknown subreddit through the OAuth API too', async () => {
-    const error = await failure(posts({ sourceName: 'no_such_sub_42' }, { mode: 'oauth' }));
+    const error = await sourceFailure(posts({ sourceName: 'no_such_sub_42' }, { mode: 'oauth' }));
     expect(error.message).toBe('r/no_such_sub_42 was not found: it does not exist, is private or was banned');
   });
 });
@@ -166,31 +151,18 @@ describe('with a Reddit app configured', () => {
   it('says so when Reddit refuses the app credentials', async () => {
     const { deps } = depsFor('oauth', { env: { REDDIT_CLIENT_SECRET: 'not-the-secret' } });
     const source = redditSourceSchema.parse({ type: 'REDDIT', sourceName: 'programming' });
-    const error = await failure(redditConnector(deps).fetchContent(source, CONTEXT));
+    const error = await sourceFailure(redditConnector(deps).fetchContent(source, CONTEXT));
     expect(error.message).toBe('Reddit refused this server’s app credentials (REDDIT_CLIENT_ID)');
   });
 });
 
 describe('Reddit failures', () => {
-  it('says when to retry after a 429', async () => {
-    fakes.setFailure('/reddit', { status: 429, headers: { 'retry-after': '45' } });
-    const error = await failure(posts());
-    expect(error.message).toBe('Reddit answered 429: rate-limited, retry in 45 s');
-  });
-
-  it('reports a 500 as an upstream failure', async () => {
-    fakes.setFailure('/reddit', { status: 500 });
-    expect((await failure(posts())).message).toBe('Reddit answered 500');
-  });
-
-  it('times out on a provider that does not answer', async () => {
-    fakes.setFailure('/reddit', 'hang');
-    expect((await failure(posts({}, { timeoutMs: 200 }))).kind).toBe('timeout');
-  });
-
-  it('refuses an answer that is not a listing', async () => {
-    fakes.setFailure('/reddit', { status: 200, body: '<!doctype html><p>reddit is down</p>' });
-    expect((await failure(posts())).kind).toBe('invalid_response');
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/reddit',
+    provider: 'Reddit',
+    also: { shape: '<!doctype html><p>reddit is down</p>' },
+    read: (timeoutMs) => posts({}, { timeoutMs }),
   });
 });
 

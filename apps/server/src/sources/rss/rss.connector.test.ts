@@ -1,38 +1,29 @@
 import { rssSourceSchema } from '@digest/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { feedsFake } from '../../../../../test/fakes/providers/feeds';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { type FeedRequest, feedFetchUrl, fetchFeed, rssConnector } from './rss.connector';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [feedsFake] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/feeds', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([feedsFake], '/feeds');
 
 /** Fresh deps each time: no answer cached by an earlier test. */
-const deps = (timeoutMs?: number) =>
-  connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}), timeoutMs });
+const deps = (timeoutMs?: number) => connectorDeps(fakes, { timeoutMs });
 
 const feedUrl = (name: string) => `${fakes.origin}/feeds/${name}`;
 
-function read(name: string, options: Partial<Omit<FeedRequest, 'url'>> = {}) {
-  return fetchFeed(deps(), { url: feedUrl(name), limit: 6, image: 'show', body: 'full', ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
+function read(name: string, options: Partial<Omit<FeedRequest, 'url'>> = {}, timeoutMs?: number) {
+  return fetchFeed(deps(timeoutMs), {
+    url: feedUrl(name),
+    limit: 6,
+    image: 'show',
+    body: 'full',
+    ...options,
+  });
 }
 
 describe('reading each feed format', () => {
@@ -184,13 +175,13 @@ describe('discovery from an HTML page', () => {
   });
 
   it('answers not_found "No feed found at this address" for a page without a feed link', async () => {
-    const error = await failure(read('page-without-feed.html'));
+    const error = await sourceFailure(read('page-without-feed.html'));
     expect(error.kind).toBe('not_found');
     expect(error.message).toBe('No feed found at this address');
   });
 
   it('follows one link only: a linked page that is again a page is refused, not followed', async () => {
-    const error = await failure(read('page-linking-page.html'));
+    const error = await sourceFailure(read('page-linking-page.html'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toMatch(/web page, not a feed/);
     expect(fakes.hits('/feeds')).toBe(2);
@@ -198,8 +189,15 @@ describe('discovery from an HTML page', () => {
 });
 
 describe('refusals and provider failures', () => {
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/feeds',
+    provider: 'The feed',
+    read: (timeoutMs) => read('rss2.xml', {}, timeoutMs),
+  });
+
   it('refuses a feed with a DOCTYPE (billion laughs, external entity) without expanding anything', async () => {
-    const error = await failure(read('billion-laughs.xml'));
+    const error = await sourceFailure(read('billion-laughs.xml'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toBe('The feed declares a DOCTYPE, which is refused (entity expansion)');
   });
@@ -216,34 +214,18 @@ describe('refusals and provider failures', () => {
   });
 
   it('answers not_found for a feed that answers 404', async () => {
-    const error = await failure(read('missing.xml'));
+    const error = await sourceFailure(read('missing.xml'));
     expect(error.kind).toBe('not_found');
     expect(error.message).toBe('The feed answered 404: not found');
   });
 
-  it('answers upstream for a 500', async () => {
-    fakes.setFailure('/feeds', { status: 500, body: 'Internal Server Error' });
-    const error = await failure(read('rss2.xml'));
-    expect(error.kind).toBe('upstream');
-    expect(error.message).toBe('The feed answered 500');
-  });
-
-  it('answers timeout when the feed never answers', async () => {
-    fakes.setFailure('/feeds', 'hang');
-    const error = await failure(
-      fetchFeed(deps(300), { url: feedUrl('rss2.xml'), limit: 6, image: 'show', body: 'full' }),
-    );
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('The feed did not answer in time');
-  });
-
   it('answers too_large for a feed over the body cap', async () => {
-    const error = await failure(read('huge.xml'));
+    const error = await sourceFailure(read('huge.xml'));
     expect(error.kind).toBe('too_large');
   });
 
   it('answers invalid_response for an answer that is not a feed', async () => {
-    const error = await failure(read('not-a-feed.txt'));
+    const error = await sourceFailure(read('not-a-feed.txt'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toMatch(/not a feed/);
   });

@@ -1,10 +1,17 @@
 import { stripeSourceSchema } from '@digest/contracts';
 import type { StripeContent } from '@digest/contracts/content';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { stripeFake } from '../../../../../test/fakes/providers/stripe';
 import { testClock } from '../../../test/test-clock';
-import { connectorDeps, fakeAccessToken, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeAccessToken,
+  fakeProvidersForFile,
+  HANG_TIMEOUT_MS,
+  providerFailureCases,
+  testAccountTokens,
+  withProviderFailure,
+} from '../sources.test-support';
 import { stripeConnector } from './stripe.connector';
 
 const USER = 'user-1';
@@ -17,11 +24,7 @@ const accounts = testAccountTokens(USER, {
   'tok-revoked': { provider: 'STRIPE', accessToken: 'sk_live_not_a_token', username: 'COBOL Coffee' },
 });
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [stripeFake({ moveToNow: false })] });
-});
-afterAll(() => fakes.close());
+const fakes = fakeProvidersForFile([stripeFake({ moveToNow: false })], '/stripe');
 
 type Choice = {
   tokenId: string;
@@ -33,7 +36,11 @@ type Choice = {
 
 /** The fixtures hold 140 charges and 7 customers created in the 24 hours before this instant. */
 async function figures(choices: Choice[], now = '2026-11-21T12:00:00Z'): Promise<StripeContent> {
-  const deps = connectorDeps(fakes, { accounts, clock: testClock(new Date(now)), timeoutMs: 300 });
+  const deps = connectorDeps(fakes, {
+    accounts,
+    clock: testClock(new Date(now)),
+    timeoutMs: HANG_TIMEOUT_MS,
+  });
   const source = stripeSourceSchema.parse({ type: 'STRIPE', stripeAccounts: choices });
   return stripeConnector(deps).fetchContent(source, { userId: USER, timezone: 'UTC', locale: 'en-US' });
 }
@@ -112,24 +119,20 @@ describe('stripe failures', () => {
     ]);
   });
 
-  it.each([
-    [{ status: 429, headers: { 'retry-after': '20' } }, 'Stripe answered 429: rate-limited, retry in 20 s'],
-    [{ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }, 'Stripe answered 500'],
-    [{ status: 200, body: '{"object":"list","data":' }, 'Stripe answered with something that is not JSON'],
-    [{ status: 200, body: { object: 'list', data: 'nope' } }, 'Stripe answered in an unexpected shape'],
-    ['hang' as const, 'Stripe did not answer in time'],
-  ])('says what failed when Stripe answers %j', async (failure, message) => {
-    fakes.setFailure('/stripe', failure);
-    try {
-      const [account] = (await figures([{ tokenId: 'tok-engines' }])).accounts;
-      expect(account).toMatchObject({
-        username: 'Analytical Engines',
-        message,
-        revenue: null,
-        customers: null,
-      });
-    } finally {
-      fakes.setFailure('/stripe', undefined);
-    }
-  });
+  const cases = providerFailureCases('Stripe', { notJson: true, shape: { object: 'list', data: 'nope' } });
+  for (const { rule, failure, error } of cases) {
+    it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
+      const content = await withProviderFailure(fakes, '/stripe', failure, () =>
+        figures([{ tokenId: 'tok-engines' }]),
+      );
+      expect(content.accounts).toEqual([
+        expect.objectContaining({
+          username: 'Analytical Engines',
+          message: error.message,
+          revenue: null,
+          customers: null,
+        }),
+      ]);
+    });
+  }
 });

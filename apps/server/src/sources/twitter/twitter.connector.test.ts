@@ -1,11 +1,18 @@
 import { type SourceInputOf, sourceSchema } from '@digest/contracts';
 import type { Tweet, TwitterContent } from '@digest/contracts/content';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { twitterFake } from '../../../../../test/fakes/providers/twitter';
 import type { SourceContext } from '../connector';
-import { SourceError } from '../source-error';
-import { connectorDeps, fakeAccessToken, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeAccessToken,
+  fakeProvidersForFile,
+  HANG_TIMEOUT_MS,
+  itReportsProviderFailures,
+  sourceFailure,
+  testAccountTokens,
+  withProviderFailure,
+} from '../sources.test-support';
 import { type TweetOptions, twitterConnectors, twitterReader } from './twitter.connector';
 
 const USER = 'user-1';
@@ -23,20 +30,16 @@ const accounts = testAccountTokens(USER, {
 const context: SourceContext = { userId: USER, timezone: 'UTC', locale: 'en-US' };
 
 const xApi = twitterFake();
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [xApi] });
-});
+const fakes = fakeProvidersForFile([xApi], '/twitter');
 
 /** The query of the last request X received on a path matching `path`. */
 function lastQuery(path: RegExp): Record<string, string> {
   const request = xApi.received.findLast((candidate) => path.test(candidate.path));
   return Object.fromEntries(request?.query ?? []);
 }
-afterAll(() => fakes.close());
 
 // A fresh cache each time, so a failure switched on in the fake is not hidden by an earlier answer.
-const reader = () => twitterReader(connectorDeps(fakes, { accounts, timeoutMs: 300 }));
+const reader = () => twitterReader(connectorDeps(fakes, { accounts, timeoutMs: HANG_TIMEOUT_MS }));
 const connectors = () => twitterConnectors(connectorDeps(fakes, { accounts }));
 
 const options = (overrides: Partial<TweetOptions> = {}): TweetOptions => ({
@@ -270,37 +273,25 @@ describe('twitter failures', () => {
 
   it('says when to retry after a 429, from x-rate-limit-reset', async () => {
     const reset = Math.floor(Date.now() / 1000) + 900;
-    fakes.setFailure('/twitter', {
-      status: 429,
-      headers: { 'x-rate-limit-reset': String(reset), 'x-rate-limit-remaining': '0' },
-      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
-    });
-    try {
-      const error = await read().catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(SourceError);
-      expect((error as SourceError).message).toMatch(
-        /^X \(Twitter\) answered 429: rate-limited, retry in (899|900) s$/,
-      );
-      expect((error as SourceError).retryAfterSeconds).toBeGreaterThanOrEqual(899);
-    } finally {
-      fakes.setFailure('/twitter', undefined);
-    }
+    const error = await withProviderFailure(
+      fakes,
+      '/twitter',
+      {
+        status: 429,
+        headers: { 'x-rate-limit-reset': String(reset), 'x-rate-limit-remaining': '0' },
+        body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      },
+      () => sourceFailure(read()),
+    );
+    expect(error.message).toMatch(/^X \(Twitter\) answered 429: rate-limited, retry in (899|900) s$/);
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(899);
   });
 
-  it.each([
-    [{ status: 500 }, 'upstream', 'X (Twitter) answered 500'],
-    [
-      { status: 200, body: '<html>' },
-      'invalid_response',
-      'X (Twitter) answered with something that is not JSON',
-    ],
-    ['hang' as const, 'timeout', 'X (Twitter) did not answer in time'],
-  ])('says what failed when X answers %j', async (failure, kind, message) => {
-    fakes.setFailure('/twitter', failure);
-    try {
-      await expect(read()).rejects.toMatchObject({ kind, message });
-    } finally {
-      fakes.setFailure('/twitter', undefined);
-    }
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/twitter',
+    provider: 'X (Twitter)',
+    also: { notJson: true },
+    read,
   });
 });

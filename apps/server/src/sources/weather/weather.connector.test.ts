@@ -1,27 +1,21 @@
 import { type WeatherSource, weatherSourceSchema } from '@digest/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { openMeteoFake } from '../../../../../test/fakes/providers/open-meteo';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { openMeteoClient } from './weather.client';
 import { weatherConnector } from './weather.connector';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [openMeteoFake] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/open-meteo', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([openMeteoFake], '/open-meteo');
 
 const WARSAW = { latitude: 52.2298, longitude: 21.0118, locationName: 'Warsaw' };
 
 /** Fresh deps each time: no answer cached by an earlier test. */
-const deps = (timeoutMs?: number) =>
-  connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}), timeoutMs });
+const deps = (timeoutMs?: number) => connectorDeps(fakes, { timeoutMs });
 
 function forecast(
   settings: Partial<WeatherSource> = {},
@@ -30,15 +24,6 @@ function forecast(
   const source = weatherSourceSchema.parse({ type: 'WEATHER', ...WARSAW, ...settings });
   const context = { userId: 'user-1', timezone: 'Europe/Warsaw', locale: options.locale ?? 'en-US' };
   return weatherConnector(deps(options.timeoutMs)).fetchContent(source, context);
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
 }
 
 describe('5-day forecast', () => {
@@ -131,41 +116,22 @@ describe('1-day forecast', () => {
 });
 
 describe('Open-Meteo failures', () => {
-  it('says when to retry after a 429', async () => {
-    fakes.setFailure('/open-meteo', { status: 429, headers: { 'retry-after': '30' } });
-    const error = await failure(forecast());
-    expect(error.kind).toBe('rate_limited');
-    expect(error.message).toBe('Open-Meteo answered 429: rate-limited, retry in 30 s');
-    expect(error.retryAfterSeconds).toBe(30);
-  });
-
-  it('reports a 404 as not found and a 500 as an upstream failure', async () => {
-    fakes.setFailure('/open-meteo', { status: 404, body: { error: true, reason: 'Not Found' } });
-    expect((await failure(forecast())).message).toBe('Open-Meteo answered 404: not found');
-    fakes.setFailure('/open-meteo', { status: 500, body: 'oops' });
-    const error = await failure(forecast());
-    expect(error.kind).toBe('upstream');
-    expect(error.message).toBe('Open-Meteo answered 500');
-  });
-
-  it('gives up on a provider that does not answer', async () => {
-    fakes.setFailure('/open-meteo', 'hang');
-    const error = await failure(forecast({}, { timeoutMs: 200 }));
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('Open-Meteo did not answer in time');
-  });
-
-  it('refuses an answer that is not JSON or not a forecast', async () => {
-    fakes.setFailure('/open-meteo', { status: 200, body: '<html>maintenance</html>' });
-    expect((await failure(forecast())).kind).toBe('invalid_response');
-    fakes.setFailure('/open-meteo', { status: 200, body: { latitude: 1, longitude: 2 } });
-    expect((await failure(forecast())).message).toBe('Open-Meteo answered in an unexpected shape');
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/open-meteo',
+    provider: 'Open-Meteo',
+    also: {
+      notFound: true,
+      notJson: true,
+      shape: { latitude: 1, longitude: 2 },
+    },
+    read: (timeoutMs) => forecast({}, { timeoutMs }),
   });
 
   it('passes on Open-Meteo’s refusal of coordinates out of range as a provider error, not a crash', async () => {
     const source = { ...weatherSourceSchema.parse({ type: 'WEATHER', ...WARSAW }), latitude: 123 };
     const context = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
-    const error = await failure(weatherConnector(deps()).fetchContent(source, context));
+    const error = await sourceFailure(weatherConnector(deps()).fetchContent(source, context));
     expect(error.message).toBe('Open-Meteo answered 400');
   });
 });

@@ -1,41 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeEnv,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { youtubeChannels } from './youtube.channels';
 import { youtubeClient } from './youtube.client';
 import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [youtubeFake()] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/youtube', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([youtubeFake()], '/youtube');
 
 /** Fresh deps (no cached answer); `env` overrides some of the fakes' variables, undefined removes one. */
 function channels(options: { timeoutMs?: number; env?: Record<string, string | undefined> } = {}) {
-  const env = Object.fromEntries(
-    Object.entries({ ...fakes.env, ...options.env }).filter((entry): entry is [string, string] => !!entry[1]),
-  );
-  const deps = connectorDeps(
-    { env },
-    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs },
-  );
+  const deps = connectorDeps(fakeEnv(fakes, options.env), {
+    timeoutMs: options.timeoutMs,
+  });
   return youtubeChannels(youtubeClient(deps), deps.providers);
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
 }
 
 describe('channel search', () => {
@@ -106,7 +89,7 @@ describe('popular channels', () => {
 
 describe('when channel search cannot work', () => {
   it('says search is not configured when the server has no key', async () => {
-    const error = await failure(
+    const error = await sourceFailure(
       channels({ env: { YOUTUBE_API_KEY: undefined } }).list({ search: 'science', limit: 10 }),
     );
     expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
@@ -114,35 +97,18 @@ describe('when channel search cannot work', () => {
   });
 
   it('says YouTube refused the server’s key when the key is wrong', async () => {
-    const error = await failure(
+    const error = await sourceFailure(
       channels({ env: { YOUTUBE_API_KEY: 'not-the-key' } }).list({ search: 'science', limit: 10 }),
     );
     expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
     expect(error.message).toBe("YouTube refused the server's API key (invalid, or out of quota)");
   });
 
-  it('says when to retry when rate-limited', async () => {
-    fakes.setFailure('/youtube', { status: 429, headers: { 'retry-after': '30' } });
-    const error = await failure(channels().list({ search: 'science', limit: 10 }));
-    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 30 });
-  });
-
-  it('reports a server error and an answer in an unexpected shape', async () => {
-    fakes.setFailure('/youtube', { status: 500 });
-    expect(await failure(channels().list({ search: 'science', limit: 10 }))).toMatchObject({
-      kind: 'upstream',
-    });
-    fakes.setFailure('/youtube', { status: 200, body: { items: [{ id: 'not an object' }] } });
-    const error = await failure(channels().list({ search: 'science', limit: 10 }));
-    expect(error).toMatchObject({
-      kind: 'invalid_response',
-      message: 'YouTube answered in an unexpected shape',
-    });
-  });
-
-  it('gives up on a search that never answers', async () => {
-    fakes.setFailure('/youtube', 'hang');
-    const error = await failure(channels({ timeoutMs: 300 }).list({ search: 'science', limit: 10 }));
-    expect(error).toMatchObject({ kind: 'timeout' });
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/youtube',
+    provider: 'YouTube',
+    also: { notJson: true, shape: { items: [{ id: 'not an object' }] } },
+    read: (timeoutMs) => channels({ timeoutMs }).list({ search: 'science', limit: 10 }),
   });
 });

@@ -77,6 +77,19 @@ function refusedKey(error: unknown): never {
 export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderConfig }) {
   const { baseUrls } = deps.providers;
 
+  /** A Data API GET with the server's key; the answers are cached for an hour (5 minutes to a day). */
+  async function dataApi<T>(path: string, parameters: Record<string, string>, schema: z.ZodType<T>) {
+    const url = new URL(`${baseUrls.youtube}${path}`);
+    for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+    url.searchParams.set('key', apiKeyOf(deps.providers));
+    const request = {
+      provider: PROVIDER,
+      url,
+      cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+    };
+    return deps.http.json(request, schema).catch(refusedKey);
+  }
+
   return {
     /** The channel's feed (its 15 newest uploads). Unknown channel → `not_found` naming it. */
     async channelFeed(channelId: string): Promise<ParsedFeed> {
@@ -107,22 +120,13 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
 
     /** Ids of the channels matching `query`, best match first. */
     async searchChannelIds(query: string, limit: number): Promise<string[]> {
-      const url = new URL(`${baseUrls.youtube}/search`);
-      url.searchParams.set('part', 'snippet');
-      url.searchParams.set('type', 'channel');
-      url.searchParams.set('q', query);
-      url.searchParams.set('maxResults', String(Math.min(limit, YOUTUBE_MAX_RESULTS)));
-      url.searchParams.set('key', apiKeyOf(deps.providers));
-      const answer = await deps.http
-        .json(
-          {
-            provider: PROVIDER,
-            url,
-            cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
-          },
-          searchListSchema,
-        )
-        .catch(refusedKey);
+      const parameters = {
+        part: 'snippet',
+        type: 'channel',
+        q: query,
+        maxResults: String(Math.min(limit, YOUTUBE_MAX_RESULTS)),
+      };
+      const answer = await dataApi('/search', parameters, searchListSchema);
       return answer.items.flatMap((item) =>
         item.id.kind === 'youtube#channel' && item.id.channelId ? [item.id.channelId] : [],
       );
@@ -131,21 +135,12 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
     /** Title, description, avatar and subscriber count of each known channel among `ids` (unknown ids are left out). */
     async channels(ids: string[]): Promise<YoutubeChannelResource[]> {
       if (ids.length === 0) return [];
-      const url = new URL(`${baseUrls.youtube}/channels`);
-      url.searchParams.set('part', 'snippet,statistics');
-      url.searchParams.set('id', ids.slice(0, YOUTUBE_MAX_RESULTS).join(','));
-      url.searchParams.set('maxResults', String(YOUTUBE_MAX_RESULTS));
-      url.searchParams.set('key', apiKeyOf(deps.providers));
-      const answer = await deps.http
-        .json(
-          {
-            provider: PROVIDER,
-            url,
-            cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
-          },
-          channelListSchema,
-        )
-        .catch(refusedKey);
+      const parameters = {
+        part: 'snippet,statistics',
+        id: ids.slice(0, YOUTUBE_MAX_RESULTS).join(','),
+        maxResults: String(YOUTUBE_MAX_RESULTS),
+      };
+      const answer = await dataApi('/channels', parameters, channelListSchema);
       return answer.items;
     },
   };

@@ -1,44 +1,27 @@
 import { type YoutubeSource, youtubeSourceSchema } from '@digest/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { describe, expect, it } from 'vitest';
 import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
-import { SourceError } from '../source-error';
-import { connectorDeps, testAccountTokens } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+  sourceFailure,
+} from '../sources.test-support';
 import { youtubeConnector } from './youtube.connector';
 
 const VERITASIUM = 'UCHnyfMqiRRG1u-2MsSQLbXA';
 const BEN_EATER = 'UCS0N5baNlQWJCUrhCEo8WlA';
 
-let fakes: FakeProviders;
-beforeAll(async () => {
-  fakes = await startFakeProviders({ providers: [youtubeFake()] });
-});
-afterAll(() => fakes.close());
-afterEach(() => {
-  fakes.setFailure('/youtube', undefined);
-  fakes.resetHits();
-});
+const fakes = fakeProvidersForFile([youtubeFake()], '/youtube');
 
 /** Fresh deps (no cached answer from an earlier test); `env` replaces the fakes' variables. */
 function videos(
   settings: Partial<YoutubeSource> = {},
   options: { timeoutMs?: number; env?: Record<string, string> } = {},
 ) {
-  const deps = connectorDeps(
-    { env: options.env ?? fakes.env },
-    { accounts: testAccountTokens('nobody', {}), timeoutMs: options.timeoutMs },
-  );
+  const deps = connectorDeps({ env: options.env ?? fakes.env }, { timeoutMs: options.timeoutMs });
   const source = youtubeSourceSchema.parse({ type: 'YOUTUBE', channelId: VERITASIUM, ...settings });
   return youtubeConnector(deps).fetchContent(source, { userId: 'user-1', timezone: 'UTC', locale: 'en-US' });
-}
-
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
 }
 
 describe('a channel’s videos', () => {
@@ -81,7 +64,7 @@ describe('a channel’s videos', () => {
   });
 
   it('reads one channel’s feed once for any number of concurrent digests', async () => {
-    const deps = connectorDeps(fakes, { accounts: testAccountTokens('nobody', {}) });
+    const deps = connectorDeps(fakes);
     const connector = youtubeConnector(deps);
     const source = youtubeSourceSchema.parse({ type: 'YOUTUBE', channelId: VERITASIUM });
     const context = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
@@ -92,28 +75,16 @@ describe('a channel’s videos', () => {
 
 describe('when YouTube fails', () => {
   it('names the channel YouTube does not know (its feed answers 404)', async () => {
-    const error = await failure(videos({ channelId: 'UCnoSuchChannel000000000' }));
+    const error = await sourceFailure(videos({ channelId: 'UCnoSuchChannel000000000' }));
     expect(error).toMatchObject({ kind: 'not_found', statusCode: 404 });
     expect(error.message).toBe('YouTube has no channel UCnoSuchChannel000000000');
   });
 
-  it('says when to retry when rate-limited', async () => {
-    fakes.setFailure('/youtube', { status: 429, headers: { 'retry-after': '30' } });
-    const error = await failure(videos());
-    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429, retryAfterSeconds: 30 });
-    expect(error.message).toBe('YouTube answered 429: rate-limited, retry in 30 s');
-  });
-
-  it('reports a server error as an upstream failure', async () => {
-    fakes.setFailure('/youtube', { status: 500, body: 'Internal Server Error' });
-    const error = await failure(videos());
-    expect(error).toMatchObject({ kind: 'upstream', statusCode: 502, message: 'YouTube answered 500' });
-  });
-
-  it('gives up on a feed that never answers', async () => {
-    fakes.setFailure('/youtube', 'hang');
-    const error = await failure(videos({}, { timeoutMs: 300 }));
-    expect(error).toMatchObject({ kind: 'timeout', message: 'YouTube did not answer in time' });
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/youtube',
+    provider: 'YouTube',
+    read: (timeoutMs) => videos({}, { timeoutMs }),
   });
 
   it('refuses a feed with a DOCTYPE (entity expansion) instead of parsing it', async () => {
@@ -122,7 +93,7 @@ describe('when YouTube fails', () => {
       headers: { 'content-type': 'text/xml' },
       body: '<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa">]><feed xmlns="http://www.w3.org/2005/Atom"><title>&a;</title></feed>',
     });
-    const error = await failure(videos());
+    const error = await sourceFailure(videos());
     expect(error).toMatchObject({ kind: 'invalid_response' });
     expect(error.message).toBe(`YouTube answered the feed of ${VERITASIUM} with something unreadable`);
   });

@@ -3,11 +3,22 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import type { OAuthConfig, OAuthCredentials, OAuthEndpoints } from '../../../app/config';
-
-/** Every call to a provider gives up after this long. */
-export const PROVIDER_TIMEOUT_MS = 10_000;
-/** How long Google's discovery document is trusted before it is read again. */
-const DISCOVERY_TTL_MS = 24 * 60 * 60 * 1000;
+import {
+  type AuthorizationRequest,
+  authorizationUrlOf,
+  type CodeExchange,
+  cachedDiscovery,
+  getProtectedJson,
+  type HttpOptions,
+  httpOptions,
+  isHttp,
+  ProviderResponseError,
+  parseOrThrow,
+  pkceAuthorizationParameters,
+  rawClientSecretBasic,
+  requestCodeGrant,
+  staticMetadata,
+} from '../oauth-client';
 
 /** What the provider says about the person who signed in. */
 export interface ProviderProfile {
@@ -17,22 +28,6 @@ export interface ProviderProfile {
   /** True only when the provider vouches that the person controls `email`. */
   emailVerified: boolean;
   name: string | undefined;
-}
-
-export interface AuthorizationRequest {
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-  nonce: string | undefined;
-}
-
-export interface CodeExchange {
-  /** The query of the callback, as the provider sent it. */
-  callbackParameters: URLSearchParams;
-  state: string;
-  redirectUri: string;
-  codeVerifier: string;
-  nonce: string | undefined;
 }
 
 /** One provider as the sign-in flow sees it. Errors are oauth4webapi's or plain ones; callers map them. */
@@ -46,8 +41,6 @@ export interface SocialProviderClient {
 }
 
 export type SocialProviders = Record<SocialProvider, SocialProviderClient>;
-
-type HttpOptions = { [oauth.allowInsecureRequests]?: boolean; signal: AbortSignal };
 
 interface ProfileContext {
   as: oauth.AuthorizationServer;
@@ -71,11 +64,6 @@ interface ProviderStrategy {
   profile(context: ProfileContext): Promise<ProviderProfile>;
 }
 
-/** A provider answered in a shape we cannot use (never carries the provider's body). */
-export class ProviderResponseError extends Error {
-  override name = 'ProviderResponseError';
-}
-
 const optionalString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 function createClient(
@@ -83,10 +71,7 @@ function createClient(
   credentials: OAuthCredentials | undefined,
   strategy: ProviderStrategy,
 ): SocialProviderClient {
-  const http = (): HttpOptions => ({
-    ...(strategy.insecure ? { [oauth.allowInsecureRequests]: true } : {}),
-    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-  });
+  const http = httpOptions(strategy.insecure);
   const requireCredentials = () => {
     if (!credentials) throw new Error(`${provider} sign-in has no credentials`);
     return credentials;
@@ -97,80 +82,40 @@ function createClient(
     configured: credentials !== undefined,
     usesNonce: strategy.usesNonce,
 
-    async authorizationUrl({ redirectUri, state, codeChallenge, nonce }) {
+    async authorizationUrl(request) {
       const { clientId } = requireCredentials();
       const as = await strategy.metadata(http);
       if (!as.authorization_endpoint) throw new ProviderResponseError('no authorization endpoint');
-      const url = new URL(as.authorization_endpoint);
-      const parameters = {
-        client_id: clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope: strategy.scope,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        ...(nonce ? { nonce } : {}),
+      return authorizationUrlOf(as.authorization_endpoint, {
+        ...pkceAuthorizationParameters(clientId, strategy.scope, request),
+        ...(request.nonce ? { nonce: request.nonce } : {}),
         ...strategy.authorizationParameters,
-      };
-      for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-      return url;
+      });
     },
 
-    async exchange({ callbackParameters, state, redirectUri, codeVerifier, nonce }) {
+    async exchange(exchange) {
       const credentials = requireCredentials();
       const as = await strategy.metadata(http);
       const client: oauth.Client = { client_id: credentials.clientId };
-      const parameters = oauth.validateAuthResponse(as, client, callbackParameters, state);
-      const tokenResponse = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        strategy.clientAuthentication(credentials.clientSecret),
-        parameters,
-        redirectUri,
-        codeVerifier,
-        http(),
-      );
+      const auth = strategy.clientAuthentication(credentials.clientSecret);
+      const tokenResponse = await requestCodeGrant({ as, client, auth }, exchange, http);
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, tokenResponse, {
-        ...(strategy.usesNonce ? { expectedNonce: nonce ?? oauth.expectNoNonce, requireIdToken: true } : {}),
+        ...(strategy.usesNonce
+          ? { expectedNonce: exchange.nonce ?? oauth.expectNoNonce, requireIdToken: true }
+          : {}),
       });
       return strategy.profile({ as, client, tokens, tokenResponse, credentials, http });
     },
   };
 }
 
-/**
- * HTTP Basic client authentication as X documents it (and as `curl -u` sends it): base64 of the raw
- * `id:secret`. oauth4webapi's ClientSecretBasic form-encodes both first (RFC 6749 §2.3.1), turning the `-` and
- * `_` of X secrets into `%2D`/`%5F`, which servers that do not decode them (X among them) refuse.
- */
-export const rawClientSecretBasic =
-  (clientSecret: string): oauth.ClientAuth =>
-  (_as, client, _body, headers) => {
-    headers.set(
-      'authorization',
-      `Basic ${Buffer.from(`${client.client_id}:${clientSecret}`).toString('base64')}`,
-    );
-  };
-
-export const isHttp = (...urls: string[]) => urls.some((url) => new URL(url).protocol === 'http:');
-
 /** Google: OpenID Connect with discovery; the person comes from the ID token, checked against the JWKS. */
 function googleStrategy(issuer: string): ProviderStrategy {
-  let cached: { as: oauth.AuthorizationServer; until: number } | undefined;
   return {
     scope: 'openid email profile',
     usesNonce: true,
     insecure: isHttp(issuer),
-    async metadata(http) {
-      if (cached && cached.until > Date.now()) return cached.as;
-      const issuerUrl = new URL(issuer);
-      const response = await oauth.discoveryRequest(issuerUrl, { ...http(), algorithm: 'oidc' });
-      const as = await oauth.processDiscoveryResponse(issuerUrl, response);
-      // One object per discovery: oauth4webapi caches the JWKS per metadata object.
-      cached = { as, until: Date.now() + DISCOVERY_TTL_MS };
-      return as;
-    },
+    metadata: cachedDiscovery(issuer),
     clientAuthentication: (secret) => oauth.ClientSecretPost(secret),
     async profile({ as, client, tokens, tokenResponse, http }) {
       // Issuer, audience, expiry and nonce were checked with the token response; this checks the signature.
@@ -191,28 +136,6 @@ function googleStrategy(issuer: string): ProviderStrategy {
       };
     },
   };
-}
-
-/** Metadata of a provider without discovery; its issuer is only a name here (these send no ID token). */
-const staticMetadata = (endpoints: OAuthEndpoints): oauth.AuthorizationServer => ({
-  issuer: new URL(endpoints.authorizationUrl).origin,
-  authorization_endpoint: endpoints.authorizationUrl,
-  token_endpoint: endpoints.tokenUrl,
-});
-
-export async function readJson(response: Response, what: string): Promise<unknown> {
-  if (!response.ok) throw new ProviderResponseError(`${what} answered HTTP ${response.status}`);
-  try {
-    return await response.json();
-  } catch {
-    throw new ProviderResponseError(`${what} did not answer JSON`);
-  }
-}
-
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ProviderResponseError(`${what} answered an unexpected shape`);
-  return parsed.data;
 }
 
 // X API v2 `GET /2/users/me`: the e-mail comes only with the `users.email` scope, and only once confirmed.
@@ -237,15 +160,8 @@ function twitterStrategy(endpoints: OAuthEndpoints): ProviderStrategy {
     async profile({ tokens, http }) {
       const url = new URL(endpoints.userinfoUrl);
       url.searchParams.set('user.fields', 'confirmed_email');
-      const response = await oauth.protectedResourceRequest(
-        tokens.access_token,
-        'GET',
-        url,
-        new Headers({ accept: 'application/json' }),
-        null,
-        http(),
-      );
-      const { data } = parseOrThrow(twitterUserSchema, await readJson(response, 'X users/me'), 'X users/me');
+      const me = await getProtectedJson(tokens.access_token, url, http, 'X users/me');
+      const { data } = parseOrThrow(twitterUserSchema, me, 'X users/me');
       return {
         subject: data.id,
         email: optionalString(data.confirmed_email),
@@ -282,15 +198,8 @@ function facebookStrategy(endpoints: OAuthEndpoints): ProviderStrategy {
         'appsecret_proof',
         createHmac('sha256', credentials.clientSecret).update(tokens.access_token).digest('hex'),
       );
-      const response = await oauth.protectedResourceRequest(
-        tokens.access_token,
-        'GET',
-        url,
-        new Headers({ accept: 'application/json' }),
-        null,
-        http(),
-      );
-      const user = parseOrThrow(facebookUserSchema, await readJson(response, 'Graph /me'), 'Graph /me');
+      const me = await getProtectedJson(tokens.access_token, url, http, 'Graph /me');
+      const user = parseOrThrow(facebookUserSchema, me, 'Graph /me');
       return {
         subject: user.id,
         email: optionalString(user.email),

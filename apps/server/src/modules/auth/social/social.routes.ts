@@ -7,8 +7,8 @@ import {
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentUser } from '../../users/users.presenter';
+import { flowFailureOf, oauthCallbackQuerySchema, readCookie, stateCookie } from '../oauth-browser';
 import { PROVIDER_LABELS, SocialSignInError, socialErrors, summariseError } from './social.errors';
 import {
   beginSocialSignIn,
@@ -37,33 +37,14 @@ export interface SocialRoutesDeps extends SocialDeps {
   mailDomain: string;
 }
 
-const callbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(256).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(4096).optional(),
-});
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
-}
-
 export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
-  const secureCookie = deps.appUrl.startsWith('https:');
-  const stateCookie = (mode: SignInMode, provider: SocialProvider, value: string, maxAgeSeconds: number) =>
-    [
-      `${STATE_COOKIE}=${value}`,
-      `Path=${callbackPath(mode, provider)}`,
-      `Max-Age=${maxAgeSeconds}`,
-      'HttpOnly',
-      // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
-      'SameSite=Lax',
-      ...(secureCookie ? ['Secure'] : []),
-    ].join('; ');
+  const secure = deps.appUrl.startsWith('https:');
+  const signInStateCookie = (
+    mode: SignInMode,
+    provider: SocialProvider,
+    value: string,
+    maxAgeSeconds: number,
+  ) => stateCookie({ name: STATE_COOKIE, path: callbackPath(mode, provider), value, maxAgeSeconds, secure });
 
   // encodeURIComponent (%20, not +): the web app may read it with URLSearchParams or decodeURIComponent.
   const withQuery = (path: string, query: Record<string, string>) =>
@@ -75,19 +56,13 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
   const failWith =
     (provider: SocialProvider, destination: (message: string) => string) =>
     (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      let failure: SocialSignInError;
-      const statusCode = (error as { statusCode?: unknown }).statusCode;
-      if (error instanceof SocialSignInError) {
-        failure = error;
-      } else if (statusCode === 429) {
-        failure = socialErrors.tooManyAttempts();
-      } else if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-        // A malformed request (a parameter twice, one too long): nothing on our side went wrong.
-        failure = socialErrors.failed(provider, 'bad_request').because(error);
-      } else {
-        failure = socialErrors.failed(provider, 'internal_error');
-        request.log.error({ failure: summariseError(error) }, 'social sign-in failed');
-      }
+      const failure = flowFailureOf(error, {
+        isOwn: (candidate) => candidate instanceof SocialSignInError,
+        tooManyAttempts: socialErrors.tooManyAttempts,
+        failed: (reason) => socialErrors.failed(provider, reason),
+        unexpected: (unexpected) =>
+          request.log.error({ failure: summariseError(unexpected) }, 'social sign-in failed'),
+      });
       if (failure.reason !== 'internal_error') {
         request.log.warn(
           { reason: failure.reason, cause: summariseError(failure.detail) },
@@ -156,7 +131,7 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
             async (_request, reply) => {
               const { url, state } = await beginSocialSignIn(deps, provider, mode);
               return reply
-                .header('set-cookie', stateCookie(mode, provider, state, OAUTH_STATE_TTL_MS / 1000))
+                .header('set-cookie', signInStateCookie(mode, provider, state, OAUTH_STATE_TTL_MS / 1000))
                 .header('cache-control', 'no-store')
                 .redirect(url, 302);
             },
@@ -173,13 +148,13 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
               schema: {
                 tags: ['auth'],
                 summary: `Where ${label} sends the browser back (redirects to the web app with a ticket)`,
-                querystring: callbackQuerySchema,
+                querystring: oauthCallbackQuerySchema,
               },
             },
             async (request, reply) => {
               const browserState = readCookie(request, STATE_COOKIE);
               // Whatever the outcome, the state is spent: the browser forgets it.
-              reply.header('set-cookie', stateCookie(mode, provider, '', 0));
+              reply.header('set-cookie', signInStateCookie(mode, provider, '', 0));
               const { ticket } = await completeSocialSignIn(deps, {
                 provider,
                 mode,
