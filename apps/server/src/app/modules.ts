@@ -14,7 +14,7 @@ import { socialRoutes } from '../modules/auth/social/social.routes';
 import { digestsRoutes } from '../modules/digests/digests.routes';
 import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
 import { shareRoutes } from '../modules/digests/share.routes';
-import { purgeExpiredTokensJob } from '../modules/housekeeping/housekeeping.jobs';
+import { purgeExpiredTokensJob, purgeSourceCacheJob } from '../modules/housekeeping/housekeeping.jobs';
 import { subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '../modules/templates/templates.routes';
@@ -24,6 +24,7 @@ import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mailer';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
+import { createSharedContentCache } from '../platform/safe-fetch/shared-content-cache';
 import type { SourcesDeps } from '../sources/connector';
 import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
 import type { ProviderConfig } from '../sources/provider-config';
@@ -73,7 +74,12 @@ export function composeModules(deps: ModulesDeps) {
   const sources: SourcesDeps = {
     http: createProviderHttp({
       safeFetch: createSafeFetch({ allowPrivateHosts: deps.fetchAllowPrivateHosts }),
-      cache: createMemoryContentCache(),
+      // Processes share fetched content through PostgreSQL. The embedded database has one process,
+      // and writing bodies through PGlite would block it (≈40 ms a miss), so it keeps memory only.
+      cache:
+        deps.database.kind === 'postgres'
+          ? createSharedContentCache({ db, logger })
+          : createMemoryContentCache(),
     }),
     providers: deps.providers,
     accounts: createAccountTokens(accountsDeps),
@@ -82,6 +88,7 @@ export function composeModules(deps: ModulesDeps) {
 
   const jobs: JobDefinition<unknown>[] = [
     purgeExpiredTokensJob({ db, clock, logger }),
+    purgeSourceCacheJob({ db, clock, logger }),
     passwordResetJob as JobDefinition<unknown>,
     noticeJob as JobDefinition<unknown>,
   ];

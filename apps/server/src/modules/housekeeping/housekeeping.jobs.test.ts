@@ -3,9 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import { oauthStates, passwordResets, refreshTokens, sessions, users } from '../../db/schema';
+import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '../../db/schema';
 import { createJobQueue } from '../../jobs/job-queue';
-import { purgeExpiredTokensJob } from './housekeeping.jobs';
+import { purgeExpiredTokensJob, purgeSourceCacheJob } from './housekeeping.jobs';
 
 const logger = pino({ level: 'silent' });
 const now = new Date('2026-11-21T12:00:00Z');
@@ -95,5 +95,46 @@ describe('purging expired tokens', () => {
     } finally {
       await queue.stop(5_000);
     }
+  });
+});
+
+describe('purging the source cache', () => {
+  const hours = (count: number) => minutes(count * 60);
+  const row = (keyHash: string, times: { fetchedAt: Date; expiresAt: Date }, size = 100) => ({
+    keyHash,
+    status: 200,
+    headers: { etag: '"v1"' },
+    body: Buffer.alloc(size),
+    size,
+    ...times,
+  });
+  const cachedKeys = async () =>
+    (await database.db.select().from(sourceCache)).map((cached) => cached.keyHash).sort();
+
+  it('deletes rows stale for longer than the grace period and keeps those that can still be revalidated', async () => {
+    await database.db.delete(sourceCache);
+    await database.db
+      .insert(sourceCache)
+      .values([
+        row('fresh', { fetchedAt: minutes(-5), expiresAt: minutes(5) }),
+        row('stale-within-grace', { fetchedAt: hours(-5), expiresAt: hours(-4) }),
+        row('stale-past-grace', { fetchedAt: hours(-26), expiresAt: hours(-25) }),
+      ]);
+    await purgeSourceCacheJob({ db: database.db, clock, logger }).handle({});
+    expect(await cachedKeys()).toEqual(['fresh', 'stale-within-grace']);
+  });
+
+  it('deletes the least recently fetched rows beyond the size bound', async () => {
+    await database.db.delete(sourceCache);
+    await database.db
+      .insert(sourceCache)
+      .values([
+        row('newest', { fetchedAt: minutes(-1), expiresAt: minutes(60) }, 400),
+        row('middle', { fetchedAt: minutes(-2), expiresAt: minutes(60) }, 400),
+        row('oldest', { fetchedAt: minutes(-3), expiresAt: minutes(60) }, 400),
+      ]);
+    const limits = { graceMs: 60_000, maxBytes: 1_000 };
+    await purgeSourceCacheJob({ db: database.db, clock, logger, limits }).handle({});
+    expect(await cachedKeys()).toEqual(['middle', 'newest']);
   });
 });

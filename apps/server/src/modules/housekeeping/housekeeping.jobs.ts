@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { JobDefinition } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { deleteExpiredTokens } from './housekeeping.repository';
+import { deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
 
 export function purgeExpiredTokensJob(deps: {
   db: Database;
@@ -18,6 +18,30 @@ export function purgeExpiredTokensJob(deps: {
     async handle() {
       const deleted = await deleteExpiredTokens(deps.db, deps.clock.now());
       deps.logger.info({ deleted }, 'purged expired tokens');
+    },
+  };
+}
+
+/** A stale row is kept a day: long enough to be revalidated by the next digest reading it. */
+export const SOURCE_CACHE_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Rows hold at most 2 MB each; the table as a whole at most this. */
+export const SOURCE_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+export function purgeSourceCacheJob(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  limits?: { graceMs: number; maxBytes: number };
+}): JobDefinition<object> {
+  const limits = deps.limits ?? { graceMs: SOURCE_CACHE_GRACE_MS, maxBytes: SOURCE_CACHE_MAX_BYTES };
+  return {
+    name: 'housekeeping.purge-source-cache',
+    payload: z.object({}),
+    cron: '*/15 * * * *',
+    queue: { policy: 'stately', retryLimit: 1 },
+    async handle() {
+      const deleted = await deleteStaleSourceCache(deps.db, deps.clock.now(), limits);
+      deps.logger.info({ deleted }, 'purged the source cache');
     },
   };
 }

@@ -1,6 +1,13 @@
-import { lt } from 'drizzle-orm';
+import { gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { oauthStates, passwordResets, refreshTokens, sessions, socialTickets } from '../../db/schema';
+import {
+  oauthStates,
+  passwordResets,
+  refreshTokens,
+  sessions,
+  socialTickets,
+  sourceCache,
+} from '../../db/schema';
 
 /** Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states, tickets. */
 export async function deleteExpiredTokens(db: Database, now: Date) {
@@ -31,4 +38,42 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     passwordResets: resets.length,
     oauthStates: states.length,
   };
+}
+
+/**
+ * Content-cache rows stale for longer than `graceMs` (kept that long so a conditional GET can renew
+ * them), then the least recently fetched beyond `maxBytes`, so the table stays bounded.
+ */
+export async function deleteStaleSourceCache(
+  db: Database,
+  now: Date,
+  limits: { graceMs: number; maxBytes: number },
+) {
+  const expired = await db
+    .delete(sourceCache)
+    .where(lt(sourceCache.expiresAt, new Date(now.getTime() - limits.graceMs)))
+    .returning({ id: sourceCache.keyHash });
+  const newestFirst = db
+    .select({
+      keyHash: sourceCache.keyHash,
+      bytesSoFar:
+        sql<number>`sum(${sourceCache.size}) over (order by ${sourceCache.fetchedAt} desc, ${sourceCache.keyHash})`.as(
+          'bytes_so_far',
+        ),
+    })
+    .from(sourceCache)
+    .as('newest_first');
+  const overflow = await db
+    .delete(sourceCache)
+    .where(
+      inArray(
+        sourceCache.keyHash,
+        db
+          .select({ keyHash: newestFirst.keyHash })
+          .from(newestFirst)
+          .where(gt(newestFirst.bytesSoFar, limits.maxBytes)),
+      ),
+    )
+    .returning({ id: sourceCache.keyHash });
+  return { expired: expired.length, overSizeBound: overflow.length };
 }

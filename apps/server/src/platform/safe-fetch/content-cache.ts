@@ -39,7 +39,7 @@ interface RateLimit {
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-const DEFAULT_MAX_RETRY_AFTER_SECONDS = 3600;
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 3600;
 /** Headers a 304 may carry that update the stored copy (RFC 9111 §4.3.4), limited to what we use. */
 const RENEWED_HEADERS = ['cache-control', 'expires', 'date', 'etag', 'last-modified'];
 
@@ -49,15 +49,16 @@ function sizeOf(key: string, response: HttpResponse): number {
   return size;
 }
 
-function validatorsOf(entry: Entry | undefined): Validators {
+/** The conditional request headers a stored copy allows. */
+export function validatorsOf(stored: HttpResponse | undefined): Validators {
   const validators: Validators = {};
-  if (entry?.response.headers.etag) validators['if-none-match'] = entry.response.headers.etag;
-  if (entry?.response.headers['last-modified'])
-    validators['if-modified-since'] = entry.response.headers['last-modified'];
+  if (stored?.headers.etag) validators['if-none-match'] = stored.headers.etag;
+  if (stored?.headers['last-modified']) validators['if-modified-since'] = stored.headers['last-modified'];
   return validators;
 }
 
-function renewed(stored: HttpResponse, notModified: HttpResponse): HttpResponse {
+/** The stored copy with what a 304 answer updates. */
+export function renewed(stored: HttpResponse, notModified: HttpResponse): HttpResponse {
   const headers = { ...stored.headers };
   for (const name of RENEWED_HEADERS) {
     const value = notModified.headers[name];
@@ -148,7 +149,7 @@ export function createMemoryContentCache(options: MemoryContentCacheOptions = {}
     lifetimeSeconds: (response: HttpResponse) => number,
   ): Promise<HttpResponse> {
     const stale = entries.get(key);
-    const validators = validatorsOf(stale);
+    const validators = validatorsOf(stale?.response);
     const response = await load(validators);
     if (response.status === 304 && stale && Object.keys(validators).length > 0) {
       const copy = renewed(stale.response, response);

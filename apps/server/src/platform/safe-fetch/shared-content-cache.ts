@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sourceCache } from '../../db/schema';
+import type { Logger } from '../logger';
+import {
+  type ContentCache,
+  createMemoryContentCache,
+  DEFAULT_MAX_RETRY_AFTER_SECONDS,
+  renewed,
+  retryAfterSeconds,
+  type Validators,
+  validatorsOf,
+} from './content-cache';
+import type { HttpResponse } from './types';
+
+export interface SharedContentCacheOptions {
+  db: Database;
+  logger: Logger;
+  now?: () => number;
+  /** The first tier; by default a memory cache on the same clock. */
+  memory?: ContentCache;
+  /** Larger answers stay in memory only: the table is for feeds and API answers, not downloads. */
+  maxBodyBytes?: number;
+  maxRetryAfterSeconds?: number;
+  /** Longest wait for the database before fetching without it. */
+  databaseTimeoutMs?: number;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
+const DEFAULT_DATABASE_TIMEOUT_MS = 2_000;
+/** What a row keeps of the response headers: what the caches and the connectors read, nothing else. */
+const STORED_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control', 'expires', 'retry-after'];
+
+type Row = typeof sourceCache.$inferSelect;
+
+/** The row's primary key: a hash, so the table never holds the URL or credential hash of the key. */
+function sourceCacheKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The URL a key names (`METHOD URL credentials-hash`, see cacheKeyOf), normalised as the key does. */
+function requestedUrlOf(key: string): string | undefined {
+  const [, url] = key.split(' ');
+  return url && URL.canParse(url) ? url : undefined;
+}
+
+function normalised(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  parsed.searchParams.sort();
+  return parsed.href;
+}
+
+/**
+ * The final URL when a redirect changed it, else null: the URL requested may carry an API key in its
+ * query (YouTube's `key=`), which the key hashes and the row must not hold in clear.
+ */
+function storedUrlOf(key: string, finalUrl: string): string | null {
+  const requested = requestedUrlOf(key);
+  if (requested && URL.canParse(finalUrl) && normalised(finalUrl) === requested) return null;
+  return finalUrl;
+}
+
+function storedHeadersOf(response: HttpResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of STORED_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+function answerOf(key: string, row: Row): HttpResponse {
+  return {
+    status: row.status,
+    url: row.url ?? requestedUrlOf(key) ?? '',
+    headers: row.headers,
+    body: row.body,
+  };
+}
+
+/**
+ * Two tiers: each process's memory cache (single-flight, LRU) in front of the `source_cache` table, so
+ * worker processes and restarts share what was fetched. On a memory miss a fresh row answers without a
+ * fetch, a stale row with validators is revalidated by a conditional GET (304 renews it), and a remembered
+ * Retry-After fails fast. Only what the memory tier would keep is written, never above `maxBodyBytes`.
+ * The database only ever saves fetches: when it fails or is slow, the cache logs and fetches without it.
+ */
+export function createSharedContentCache(options: SharedContentCacheOptions): ContentCache {
+  const { db, logger } = options;
+  const now = options.now ?? Date.now;
+  const memory = options.memory ?? createMemoryContentCache({ now });
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxRetryAfter = options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
+  const timeoutMs = options.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  /** Lifetimes already known for answers handed to the memory tier: a row's is what remains of it. */
+  const lifetimes = new WeakMap<HttpResponse, number>();
+
+  async function guarded<T>(
+    what: string,
+    keyHash: string,
+    operation: () => Promise<T>,
+  ): Promise<T | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([operation(), timeout]);
+    } catch (error) {
+      // The key is not logged: its URL may carry an API key.
+      logger.warn({ err: error, keyHash }, `content cache: ${what} the database failed, fetching without it`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function read(keyHash: string): Promise<Row | undefined> {
+    const rows = await guarded('reading', keyHash, () =>
+      db.select().from(sourceCache).where(eq(sourceCache.keyHash, keyHash)),
+    );
+    return rows?.[0];
+  }
+
+  /** Upserts the row; an older answer (another process was slower) never replaces a newer one. */
+  async function write(
+    keyHash: string,
+    key: string,
+    response: HttpResponse,
+    times: { fetchedAt: number; expiresAt: number; retryAfterUntil?: number },
+  ) {
+    if (response.body.length > maxBodyBytes) return;
+    const url = storedUrlOf(key, response.url);
+    const headers = storedHeadersOf(response);
+    const row = {
+      keyHash,
+      status: response.status,
+      url,
+      headers,
+      body: response.body,
+      fetchedAt: new Date(times.fetchedAt),
+      expiresAt: new Date(times.expiresAt),
+      retryAfterUntil: times.retryAfterUntil === undefined ? null : new Date(times.retryAfterUntil),
+      size: response.body.length + JSON.stringify(headers).length + (url?.length ?? 0),
+    };
+    await guarded('writing to', keyHash, () =>
+      db
+        .insert(sourceCache)
+        .values(row)
+        .onConflictDoUpdate({
+          target: sourceCache.keyHash,
+          set: {
+            status: sql`excluded.status`,
+            url: sql`excluded.url`,
+            headers: sql`excluded.headers`,
+            body: sql`excluded.body`,
+            fetchedAt: sql`excluded.fetched_at`,
+            expiresAt: sql`excluded.expires_at`,
+            retryAfterUntil: sql`excluded.retry_after_until`,
+            size: sql`excluded.size`,
+          },
+          setWhere: sql`excluded.fetched_at >= ${sourceCache.fetchedAt}`,
+        }),
+    );
+  }
+
+  /** When a 429/503's Retry-After window ends (bounded), or undefined for any other answer. */
+  function rateLimitUntil(response: HttpResponse, at: number): number | undefined {
+    if (response.status !== 429 && response.status !== 503) return undefined;
+    const seconds = retryAfterSeconds(response, at);
+    return seconds ? at + Math.min(seconds, maxRetryAfter) * 1000 : undefined;
+  }
+
+  /** The memory tier's load: the row if it answers, else the provider, written back to the row. */
+  async function loadThroughDatabase(
+    key: string,
+    memoryValidators: Validators,
+    load: (validators: Validators) => Promise<HttpResponse>,
+    lifetimeSeconds: (response: HttpResponse) => number,
+  ): Promise<HttpResponse> {
+    const keyHash = sourceCacheKeyHash(key);
+    const row = await read(keyHash);
+    const readAt = now();
+    if (row?.retryAfterUntil) {
+      const remaining = Math.ceil((row.retryAfterUntil.getTime() - readAt) / 1000);
+      if (remaining > 0) {
+        const limited = answerOf(key, row);
+        return { ...limited, headers: { ...limited.headers, 'retry-after': String(remaining) } };
+      }
+    }
+    const stored = row && !row.retryAfterUntil ? answerOf(key, row) : undefined;
+    if (stored && row && row.expiresAt.getTime() > readAt) {
+      lifetimes.set(stored, (row.expiresAt.getTime() - readAt) / 1000);
+      return stored;
+    }
+
+    // The row's validators when it has some: it is at least as recent as this process's stale copy.
+    const rowValidators = validatorsOf(stored);
+    const revalidatesRow = stored !== undefined && Object.keys(rowValidators).length > 0;
+    const response = await load(revalidatesRow ? rowValidators : memoryValidators);
+    const fetchedAt = now();
+    if (response.status === 304 && revalidatesRow) {
+      const copy = renewed(stored, response);
+      const seconds = Math.max(0, lifetimeSeconds(copy));
+      lifetimes.set(copy, seconds);
+      await write(keyHash, key, copy, { fetchedAt, expiresAt: fetchedAt + seconds * 1000 });
+      return copy;
+    }
+    const limitedUntil = rateLimitUntil(response, fetchedAt);
+    if (limitedUntil !== undefined) {
+      await write(keyHash, key, response, {
+        fetchedAt,
+        expiresAt: limitedUntil,
+        retryAfterUntil: limitedUntil,
+      });
+      return response;
+    }
+    if (response.status === 304) return response; // this process's stale copy is renewed by the memory tier
+    const seconds = lifetimeSeconds(response);
+    lifetimes.set(response, seconds);
+    if (seconds > 0)
+      await write(keyHash, key, response, { fetchedAt, expiresAt: fetchedAt + seconds * 1000 });
+    return response;
+  }
+
+  return {
+    get(key, load, lifetimeSeconds) {
+      const lifetime = (response: HttpResponse) => lifetimes.get(response) ?? lifetimeSeconds(response);
+      return memory.get(key, (validators) => loadThroughDatabase(key, validators, load, lifetime), lifetime);
+    },
+  };
+}
