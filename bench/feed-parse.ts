@@ -8,10 +8,16 @@
 // answer a SourceError, as they would in production; they count in MB/s, not in items.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseFeed } from '../apps/server/src/sources/rss/feed-parser';
+import { findFeedCorpora } from '../test/feed-corpora';
 
-const corpora = process.env.CORPORA ?? fileURLToPath(new URL('../../shared/corpora/', import.meta.url));
+function fail(message: string): never {
+  console.error(`feed-parse: ${message}`);
+  process.exit(1);
+}
+
+const corpora =
+  process.env.CORPORA ?? findFeedCorpora() ?? fail('the feed corpora were not found: set CORPORA');
 const runs = Number(process.env.RUNS ?? 20);
 const warmup = Number(process.env.WARMUP ?? 3);
 

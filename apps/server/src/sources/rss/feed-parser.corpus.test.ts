@@ -2,19 +2,19 @@
  * The feed parser against public corpora (see ../shared/corpora/README.md): gofeed's test data and
  * the real-world feeds of rss-parser's test suite, each with the values those parsers produced.
  *
- * The corpora sit next to the repository (`<repo>/../shared/corpora`), not in it; where they are absent
- * (a lone clone) these tests are skipped rather than failed.
+ * The corpora sit next to the repository, not in it (test/feed-corpora.ts finds them); where they are
+ * absent these tests are skipped, saying so, rather than failed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findFeedCorpora } from '../../../../../test/feed-corpora';
 import { SourceError } from '../source-error';
 import { type ParsedFeed, parseFeed } from './feed-parser';
 
-const REPO_ROOT = new URL('../../../../../', import.meta.url);
-const CORPORA = fileURLToPath(new URL('../shared/corpora/', REPO_ROOT));
-const HAVE_CORPORA = existsSync(CORPORA);
+const FOUND = findFeedCorpora();
+const CORPORA = FOUND ?? '';
+const HAVE_CORPORA = FOUND !== undefined;
 const FEED_URL = 'https://example.org/feed';
 
 function filesUnder(folder: string): string[] {
@@ -125,7 +125,7 @@ function reportRate(name: string, comparison: Comparison) {
 }
 
 describe.skipIf(!HAVE_CORPORA)(
-  'feed corpora in ../shared/corpora (skipped where that folder is absent)',
+  'feed corpora in ../shared/corpora (skipped where they are absent; FEED_CORPORA_DIR names them)',
   () => {
     it('parses every corpus file without crashing, answering only a feed or a SourceError, in under 30 s', () => {
       const files = filesUnder(CORPORA).filter((path) => !/(?:LICENSE|README\.md)$/.test(path));
