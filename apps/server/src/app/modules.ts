@@ -14,7 +14,12 @@ import { socialRoutes } from '../modules/auth/social/social.routes';
 import { digestsRoutes } from '../modules/digests/digests.routes';
 import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
 import { shareRoutes } from '../modules/digests/share.routes';
-import { purgeExpiredTokensJob, purgeSourceCacheJob } from '../modules/housekeeping/housekeeping.jobs';
+import {
+  purgeExpiredTokensJob,
+  purgeSourceCacheJob,
+  SOURCE_CACHE_LIMITS,
+} from '../modules/housekeeping/housekeeping.jobs';
+import { deleteStaleSourceCache } from '../modules/housekeeping/housekeeping.repository';
 import { subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '../modules/templates/templates.routes';
@@ -78,7 +83,11 @@ export function composeModules(deps: ModulesDeps) {
       // and writing bodies through PGlite would block it (≈40 ms a miss), so it keeps memory only.
       cache:
         deps.database.kind === 'postgres'
-          ? createSharedContentCache({ db, logger })
+          ? createSharedContentCache({
+              db,
+              logger,
+              trim: () => deleteStaleSourceCache(db, clock.now(), SOURCE_CACHE_LIMITS),
+            })
           : createMemoryContentCache(),
     }),
     providers: deps.providers,

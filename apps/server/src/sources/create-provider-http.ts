@@ -109,7 +109,9 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
       response =
         request.cache === false
           ? await load()
-          : await deps.cache.get(cacheKeyOf(request), load, (answer) => lifetimeOf(request, answer, now()));
+          : await deps.cache.get(cacheKeyOf(request), load, (answer) => lifetimeOf(request, answer, now()), {
+              shared: !request.private,
+            });
     } catch (error) {
       throw errorForFetch(request.provider, error);
     }

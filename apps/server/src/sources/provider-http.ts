@@ -18,6 +18,11 @@ export interface ProviderRequest {
    * [minSeconds, maxSeconds]; `defaultSeconds` when the provider says nothing.
    */
   cache?: false | { minSeconds?: number; maxSeconds?: number; defaultSeconds?: number };
+  /**
+   * The answer is one user's own data, read with their connected account's token: it may be reused by
+   * this process (the key includes the token's hash) but is never written to the shared source_cache.
+   */
+  private?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
 }

@@ -26,6 +26,7 @@ export function purgeExpiredTokensJob(deps: {
 export const SOURCE_CACHE_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Rows hold at most 2 MB each; the table as a whole at most this. */
 export const SOURCE_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+export const SOURCE_CACHE_LIMITS = { graceMs: SOURCE_CACHE_GRACE_MS, maxBytes: SOURCE_CACHE_MAX_BYTES };
 
 export function purgeSourceCacheJob(deps: {
   db: Database;
@@ -33,7 +34,7 @@ export function purgeSourceCacheJob(deps: {
   logger: Logger;
   limits?: { graceMs: number; maxBytes: number };
 }): JobDefinition<object> {
-  const limits = deps.limits ?? { graceMs: SOURCE_CACHE_GRACE_MS, maxBytes: SOURCE_CACHE_MAX_BYTES };
+  const limits = deps.limits ?? SOURCE_CACHE_LIMITS;
   return {
     name: 'housekeeping.purge-source-cache',
     payload: z.object({}),

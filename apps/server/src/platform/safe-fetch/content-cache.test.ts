@@ -80,4 +80,33 @@ describe('the memory content cache', () => {
     await cache.get('k', load, () => 0);
     expect(calls).toBe(2);
   });
+
+  it('remembers a rate limit without its body, so hostile 429s cannot fill the memory', async () => {
+    const cache = createMemoryContentCache({ maxBytes: KB });
+    const big = async (): Promise<HttpResponse> => ({
+      ...answer(5 * 1024 * KB),
+      status: 429,
+      headers: { 'retry-after': '3600', 'x-padding': 'x'.repeat(10 * KB) },
+    });
+    await cache.get('k', big, () => 0);
+    const replayed = await cache.get('k', big, () => 0);
+    expect(replayed.status).toBe(429);
+    expect(replayed.body.length).toBe(0);
+    expect(replayed.headers).toEqual({ 'retry-after': '3600' });
+  });
+
+  it('remembers at most 10 000 rate limits, forgetting the oldest first', async () => {
+    const cache = createMemoryContentCache();
+    let calls = 0;
+    const limited = async (): Promise<HttpResponse> => {
+      calls++;
+      return { ...answer(0), status: 429, headers: { 'retry-after': '3600' } };
+    };
+    for (let index = 0; index <= 10_000; index++) await cache.get(`k${index}`, limited, () => 0);
+    expect(calls).toBe(10_001);
+    await cache.get('k10000', limited, () => 0);
+    expect(calls).toBe(10_001);
+    await cache.get('k0', limited, () => 0);
+    expect(calls).toBe(10_002);
+  });
 });

@@ -16,7 +16,13 @@ export interface ContentCache {
     key: string,
     load: (validators: Validators) => Promise<HttpResponse>,
     lifetimeSeconds: (response: HttpResponse) => number,
+    options?: CacheOptions,
   ): Promise<HttpResponse>;
+}
+
+export interface CacheOptions {
+  /** false: one user's private data, kept in this process only (never in a shared store). Default true. */
+  shared?: boolean;
 }
 
 export interface MemoryContentCacheOptions {
@@ -39,6 +45,8 @@ interface RateLimit {
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Remembered rate limits (a few bytes each); the oldest go first beyond this many. */
+const MAX_RATE_LIMITS = 10_000;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 3600;
 /** Headers a 304 may carry that update the stored copy (RFC 9111 §4.3.4), limited to what we use. */
 const RENEWED_HEADERS = ['cache-control', 'expires', 'date', 'etag', 'last-modified'];
@@ -135,12 +143,27 @@ export function createMemoryContentCache(options: MemoryContentCacheOptions = {}
     return { ...limit.response, headers: { ...limit.response.headers, 'retry-after': String(remaining) } };
   }
 
+  /**
+   * Only the status and the URL are kept, never the body or other headers: a hostile feed host could
+   * otherwise answer every URL with a large 429 and have it held for an hour.
+   */
   function rememberRateLimit(key: string, response: HttpResponse) {
     if (response.status !== 429 && response.status !== 503) return;
     const seconds = retryAfterSeconds(response, now());
     if (!seconds) return;
     for (const [other, limit] of rateLimits) if (limit.until <= now()) rateLimits.delete(other);
-    rateLimits.set(key, { response, until: now() + Math.min(seconds, maxRetryAfter) * 1000 });
+    rateLimits.delete(key);
+    for (const [oldest] of rateLimits) {
+      if (rateLimits.size < MAX_RATE_LIMITS) break;
+      rateLimits.delete(oldest);
+    }
+    const slim: HttpResponse = {
+      status: response.status,
+      url: response.url,
+      headers: {},
+      body: Buffer.alloc(0),
+    };
+    rateLimits.set(key, { response: slim, until: now() + Math.min(seconds, maxRetryAfter) * 1000 });
   }
 
   async function loadAndStore(

@@ -154,6 +154,19 @@ describe('the shared content cache', () => {
     expect(provider.requests).toHaveLength(2);
   });
 
+  it('keeps only the window of a rate limit, never its body or headers', async () => {
+    const provider = await startProvider((_, response) =>
+      response
+        .writeHead(429, { 'retry-after': '30', 'x-padding': 'x'.repeat(4096) })
+        .end(Buffer.alloc(100_000)),
+    );
+    await sourceErrorOf(serverProcess().text(feed(provider)));
+    const [row] = await rows();
+    expect(row?.body.length).toBe(0);
+    expect(row?.headers).toEqual({});
+    expect(row?.retryAfterUntil).not.toBeNull();
+  });
+
   it('still fetches when the database fails', async () => {
     const broken = await createTestDatabase();
     await broken.close();
@@ -197,6 +210,33 @@ describe('the shared content cache', () => {
     await serverProcess({ maxBodyBytes: 1024 }).text(feed(provider));
     expect(provider.requests).toHaveLength(2);
     expect(await rows()).toEqual([]);
+  });
+
+  it("keeps one user's private answers (read with their account's token) out of the table", async () => {
+    const provider = await startProvider((_, response) =>
+      response.writeHead(200, { 'cache-control': 'max-age=600' }).end('{"events":[]}'),
+    );
+    const calendar = { ...feed(provider, '/calendar/v3/events'), private: true };
+    const process = serverProcess();
+    await process.text(calendar);
+    await process.text(calendar);
+    expect(provider.requests).toHaveLength(1);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('trims the table every so many writes, not only on its schedule', async () => {
+    const provider = await startProvider((_, response) =>
+      response.writeHead(200, { 'cache-control': 'max-age=600' }).end('<rss/>'),
+    );
+    let trims = 0;
+    const process = serverProcess({
+      trimEveryWrites: 3,
+      trim: async () => {
+        trims += 1;
+      },
+    });
+    for (const path of ['/a', '/b', '/c', '/d', '/e', '/f', '/g']) await process.text(feed(provider, path));
+    expect(trims).toBe(2);
   });
 
   it('stores neither failed nor uncacheable answers', async () => {

@@ -25,10 +25,17 @@ export interface SharedContentCacheOptions {
   maxRetryAfterSeconds?: number;
   /** Longest wait for the database before fetching without it. */
   databaseTimeoutMs?: number;
+  /**
+   * Brings the table back within its bounds (the housekeeping purge). Run after every `trimEveryWrites`
+   * writes as well as on its schedule, so a burst of new URLs cannot grow the table far past its bound.
+   */
+  trim?: () => Promise<unknown>;
+  trimEveryWrites?: number;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 const DEFAULT_DATABASE_TIMEOUT_MS = 2_000;
+const DEFAULT_TRIM_EVERY_WRITES = 100;
 /** What a row keeps of the response headers: what the caches and the connectors read, nothing else. */
 const STORED_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control', 'expires', 'retry-after'];
 
@@ -94,6 +101,8 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxRetryAfter = options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
   const timeoutMs = options.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  const trimEveryWrites = options.trimEveryWrites ?? DEFAULT_TRIM_EVERY_WRITES;
+  let writes = 0;
   /** Lifetimes already known for answers handed to the memory tier: a row's is what remains of it. */
   const lifetimes = new WeakMap<HttpResponse, number>();
 
@@ -164,6 +173,11 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
           setWhere: sql`excluded.fetched_at >= ${sourceCache.fetchedAt}`,
         }),
     );
+    writes += 1;
+    if (options.trim && writes % trimEveryWrites === 0) {
+      const { trim } = options;
+      void guarded('trimming', keyHash, () => trim());
+    }
   }
 
   /** When a 429/503's Retry-After window ends (bounded), or undefined for any other answer. */
@@ -210,7 +224,9 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
     }
     const limitedUntil = rateLimitUntil(response, fetchedAt);
     if (limitedUntil !== undefined) {
-      await write(keyHash, key, response, {
+      // Only the window is kept, never the body: a hostile host could answer large 429s to fill the table.
+      const slim: HttpResponse = { ...response, headers: {}, body: Buffer.alloc(0) };
+      await write(keyHash, key, slim, {
         fetchedAt,
         expiresAt: limitedUntil,
         retryAfterUntil: limitedUntil,
@@ -226,7 +242,8 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
   }
 
   return {
-    get(key, load, lifetimeSeconds) {
+    get(key, load, lifetimeSeconds, cacheOptions) {
+      if (cacheOptions?.shared === false) return memory.get(key, load, lifetimeSeconds);
       const lifetime = (response: HttpResponse) => lifetimes.get(response) ?? lifetimeSeconds(response);
       return memory.get(key, (validators) => loadThroughDatabase(key, validators, load, lifetime), lifetime);
     },

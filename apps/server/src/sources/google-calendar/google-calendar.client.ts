@@ -61,6 +61,7 @@ export function googleCalendarClient(
         .json(
           {
             provider: PROVIDER,
+            private: true,
             url: `${base}/users/me/calendarList`,
             headers,
             cache: { defaultSeconds: 300, minSeconds: 60, maxSeconds: 900 },
@@ -81,6 +82,7 @@ export function googleCalendarClient(
         .json(
           {
             provider: PROVIDER,
+            private: true,
             url,
             headers,
             cache: { defaultSeconds: 60, minSeconds: 30, maxSeconds: 300 },

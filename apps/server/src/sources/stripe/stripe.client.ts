@@ -55,6 +55,7 @@ export function stripeClient(deps: { http: ProviderHttp; providers: ProviderConf
         .json(
           {
             provider: PROVIDER,
+            private: true,
             url,
             headers: { authorization: `Bearer ${accessToken}` },
             cache: { defaultSeconds: 60, minSeconds: 30, maxSeconds: 300 },

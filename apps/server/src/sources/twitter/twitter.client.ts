@@ -96,6 +96,7 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
       provider: PROVIDER,
       url,
       headers: { authorization: `Bearer ${accessToken}` },
+      private: true,
       // X's rate limits are per 15 minutes: reuse answers for a few minutes rather than spend them.
       cache: { defaultSeconds: 180, minSeconds: 60, maxSeconds: 600 },
     };
