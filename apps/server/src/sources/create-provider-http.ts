@@ -72,6 +72,8 @@ function errorForFetch(provider: string, error: unknown): SourceError {
         return new SourceError('timeout', `${provider} did not answer in time`);
       case 'too_large':
         return new SourceError('too_large', `${provider} answered with too much data`);
+      // A name that does not resolve answers like one on a private network (see safe-fetch).
+      case 'dns':
       case 'blocked_address':
       case 'bad_url':
         return new SourceError('blocked', `${provider}: ${error.message}`);

@@ -117,13 +117,44 @@ describe('safe fetch: private addresses', () => {
     });
   });
 
-  it('names the refused host but never what it resolved to (that would map the intranet)', async () => {
+  it('answers a name on a private network exactly like a name that does not resolve (no mapping the intranet)', async () => {
     const safeFetch = createSafeFetch({ allowPrivateHosts: [] });
-    const failure = await failureOf(safeFetch({ url: 'http://localhost:9/' }));
-    expect(failure).toEqual({
-      code: 'blocked_address',
-      message: 'localhost is on a private or reserved network',
+    const privateName = await failureOf(safeFetch({ url: 'http://localhost:9/' }));
+    const unknownName = await failureOf(safeFetch({ url: 'http://no-such-host.invalid/' }));
+    expect(privateName.message).toBe('localhost cannot be reached from this server');
+    expect(unknownName.message).toBe('no-such-host.invalid cannot be reached from this server');
+  });
+
+  it('runs at most 2 name lookups at once, and keeps a slot until its lookup ends even after a timeout', async () => {
+    const pending: (() => void)[] = [];
+    const asked: string[] = [];
+    const safeFetch = createSafeFetch({
+      allowPrivateHosts: [],
+      // A name server that answers only when told to.
+      resolve: (name) =>
+        new Promise((_resolve, reject) => {
+          asked.push(name);
+          pending.push(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })));
+        }),
     });
+    const requests = ['a', 'b', 'c', 'd'].map((name) =>
+      failureOf(safeFetch({ url: `http://${name}.slow.example/`, timeoutMs: 100 })),
+    );
+    expect((await Promise.all(requests)).map(({ code }) => code)).toEqual([
+      'timeout',
+      'timeout',
+      'timeout',
+      'timeout',
+    ]);
+    expect(asked).toEqual(['a.slow.example', 'b.slow.example']);
+    const later = failureOf(safeFetch({ url: 'http://e.slow.example/', timeoutMs: 2_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toHaveLength(2); // a and b still hold their slots: their threads are still busy
+    for (const answer of pending.splice(0)) answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual(['a.slow.example', 'b.slow.example', 'e.slow.example']);
+    for (const answer of pending.splice(0)) answer();
+    expect((await later).code).toBe('dns');
   });
 
   it('refuses a redirect to a private address that is not allow-listed, even from an allowed host', async () => {

@@ -17,7 +17,17 @@ export interface SafeFetchOptions {
   connectTimeoutMs?: number;
   /** Requests in flight to one host at a time; the rest wait. */
   perHostConcurrency?: number;
+  /** How names are resolved (tests stand in for a name server that never answers). */
+  resolve?: Resolve;
 }
+
+/** dns.lookup with `all: true`, as a function. */
+export type Resolve = (name: string) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (name) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(name, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
+  );
 
 const DEFAULT_USER_AGENT = 'Digest/1.0 (+https://github.com/digest)';
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -37,26 +47,51 @@ interface Hop {
 }
 
 /** The addresses `hostname` may be reached at under `policy`; refuses when there are none. */
-async function allowedAddresses(hostname: string, policy: AddressPolicy): Promise<LookupAddress[]> {
+/**
+ * DNS lookups run on libuv's small thread pool (shared with zlib and file access) and cannot be
+ * cancelled: at most this many run at once, so names whose servers never answer cannot take the pool.
+ */
+const MAX_CONCURRENT_LOOKUPS = 2;
+
+interface Lookups {
+  resolve: Resolve;
+  limiter: HostLimiter;
+}
+
+async function lookupAll(name: string, lookups: Lookups, signal: AbortSignal): Promise<LookupAddress[]> {
+  const release = await lookups.limiter.acquire('dns', signal);
+  const lookup = lookups.resolve(name);
+  // The slot is freed when the lookup ends, not when the request gives up on it: the thread stays busy.
+  lookup.then(release, release);
+  return untilAborted(lookup, signal);
+}
+
+/**
+ * The addresses a request to `hostname` may connect to. A name that does not resolve and a name that
+ * resolves only to private addresses get the same answer, so nobody can map the intranet's names.
+ */
+async function allowedAddresses(
+  hostname: string,
+  policy: AddressPolicy,
+  lookups: Lookups,
+  signal: AbortSignal,
+): Promise<LookupAddress[]> {
   const literal = hostname.replace(/^\[|\]$/g, '');
+  const unreachable = `${literal} cannot be reached from this server`;
   let addresses: LookupAddress[];
   if (isIP(literal)) addresses = [{ address: literal, family: isIP(literal) }];
   else {
     try {
-      addresses = await new Promise((resolve, reject) =>
-        dnsLookup(literal, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
-      );
+      addresses = await lookupAll(literal, lookups, signal);
     } catch (error) {
-      throw new FetchError(
-        'dns',
-        `${literal} could not be resolved (${(error as NodeJS.ErrnoException).code})`,
-      );
+      if (signal.aborted) throw error;
+      throw new FetchError('dns', unreachable);
     }
   }
   if (policy.allowsHost(literal)) return addresses;
   const allowed = addresses.filter(({ address }) => policy.allowsAddress(address));
-  // The message names the host, never what it resolved to: that would map an intranet for whoever asks.
   if (allowed.length === 0) {
+    if (!isIP(literal)) throw new FetchError('blocked_address', unreachable);
     throw new FetchError('blocked_address', `${literal} is on a private or reserved network`);
   }
   return allowed;
@@ -145,13 +180,17 @@ function fetchErrorOf(error: unknown, signal: AbortSignal, host: string): FetchE
 export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
   const policy = createAddressPolicy(options.allowPrivateHosts);
   const limiter: HostLimiter = createHostLimiter(options.perHostConcurrency ?? DEFAULT_PER_HOST);
+  const lookups: Lookups = {
+    resolve: options.resolve ?? systemResolve,
+    limiter: createHostLimiter(MAX_CONCURRENT_LOOKUPS),
+  };
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
   /** One request/response exchange with the address checks; does not follow redirects. */
   async function exchange(hop: Hop, maxBytes: number, signal: AbortSignal): Promise<HttpResponse> {
     const { url } = hop;
-    const addresses = await untilAborted(allowedAddresses(url.hostname, policy), signal);
+    const addresses = await allowedAddresses(url.hostname, policy, lookups, signal);
     const release = await limiter.acquire(url.host, signal);
     try {
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
