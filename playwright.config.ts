@@ -36,6 +36,8 @@ export default defineConfig({
       // Every provider the sources call points at the fake providers (scripts/e2e.mjs starts them).
       ...(process.env.E2E_FAKES_ENV ? JSON.parse(process.env.E2E_FAKES_ENV) : {}),
       FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+      // The specs give each sign-up its own address with X-Forwarded-For (per-address sign-up limits).
+      TRUST_PROXY: 'true',
       PORT: port,
       HOST: '127.0.0.1',
       APP_URL: baseURL,

@@ -26,6 +26,8 @@ export interface TestApiOptions {
   roles?: Role[];
   socialProviders?: SocialProviders;
   appUrl?: string;
+  /** By default a random one; tests that build their own parts of the program beside the app name one. */
+  appSecret?: string;
   mailDomain?: string;
   /** Point every provider at these fake providers (and let fetches reach them on 127.0.0.1). */
   fakes?: { env: Record<string, string> };
@@ -56,7 +58,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     clock,
     logger,
     mailer,
-    appSecret: randomBytes(32).toString('hex'),
+    appSecret: options.appSecret ?? randomBytes(32).toString('hex'),
     appUrl: options.appUrl ?? 'http://app.test',
     mailDomain: options.mailDomain ?? 'digest.test',
     socialProviders: options.socialProviders ?? createSocialProviders(loadConfig({}).oauth),
@@ -69,6 +71,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const app = await buildHttpServer({
     logger,
     appUrl: options.appUrl ?? 'http://app.test',
+    // Tests name their clients with X-Forwarded-For (per-IP rate limits).
+    trustProxy: true,
     webDistDir: path.join(outboxDir, 'no-web-build'),
     health: {
       databaseKind: database.kind,

@@ -66,6 +66,31 @@ describe('configuration', () => {
     expect(problem).not.toContain('short-secret-value');
   });
 
+  it('trusts no proxy by default: the socket address is the client', () => {
+    expect(loadConfig({}, '/srv/digest').trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['FALSE', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8', ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']],
+    ['loopback,192.168.0.0/255.255.0.0', ['loopback', '192.168.0.0/255.255.0.0']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }, '/srv/digest').trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', 'proxy.example.com', '10.0.0.0/33', '1.2.3.4/8/8', '-1', '1.5', ','])(
+    'refuses TRUST_PROXY=%j',
+    (value) => {
+      const [problem] = problemsOf({ TRUST_PROXY: value });
+      expect(problem).toMatch(/^TRUST_PROXY=.* must be false, true, a number of hops, or a comma list/);
+    },
+  );
+
   it('is documented in the README configuration table, variable by variable', () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     for (const name of Object.keys(CONFIG_VARIABLES)) expect(readme).toContain(`| \`${name}\``);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../sources/provider-config';
@@ -39,6 +40,10 @@ export const CONFIG_VARIABLES = {
   SHUTDOWN_TIMEOUT_MS: {
     doc: 'how long a stop waits for running requests and jobs before it exits anyway',
     default: '10000',
+  },
+  TRUST_PROXY: {
+    doc: 'which proxies may name the client in `X-Forwarded-For` (per-IP rate limits key on it): `false` (the socket address is the client), `true` (any), a number of hops (the nearest, whatever their address: only when nothing else can reach the server), or a comma list of proxy addresses or CIDRs',
+    default: 'false',
   },
   GOOGLE_CLIENT_ID: {
     doc: 'OAuth client id of Google sign-in; with `GOOGLE_CLIENT_SECRET` it turns Google sign-in on',
@@ -202,6 +207,44 @@ const roles = z
   )
   .transform((list) => [...new Set(list)]);
 
+/** Fastify's `trustProxy`: whether (and which) proxies' `X-Forwarded-For` names the client. */
+export type TrustProxy = boolean | number | string[];
+
+// proxy-addr's names for whole ranges, accepted beside addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string) {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or (IPv4) a netmask such as 255.255.255.0.
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4;
+}
+
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, true, a number of hops, or a comma list of addresses or CIDRs such as 10.0.0.0/8,127.0.0.1',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const mailbox = z
   .string()
   .regex(
@@ -225,6 +268,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
+  TRUST_PROXY: trustProxy.default(false),
   GOOGLE_CLIENT_ID: clientCredential,
   GOOGLE_CLIENT_SECRET: clientCredential,
   GOOGLE_ISSUER: oauthUrl.default('https://accounts.google.com'),
@@ -325,6 +369,8 @@ export interface Config {
   mailDomain: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** TRUST_PROXY, as Fastify's `trustProxy`. */
+  trustProxy: TrustProxy;
   oauth: OAuthConfig;
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
@@ -369,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     mailDomain: values.MAIL_DOMAIN ?? new URL(appUrl).hostname,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
     oauth: {
       google: {
         credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { TrustProxy } from './config';
 import { AppError } from './errors';
 import { buildHttpServer, type HttpServer } from './http-server';
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
   app = await buildHttpServer({
     logger: pino({ level: 'info' }, sink),
     appUrl: 'http://localhost:3000',
+    // The rate-limit tests name their clients with X-Forwarded-For, as a proxy in front would.
+    trustProxy: true,
     webDistDir,
     health: {
       databaseKind: 'embedded',
@@ -165,6 +168,77 @@ describe('rate limiting', () => {
       headers: { 'x-forwarded-for': '203.0.113.10' },
     });
     expect(otherClient.statusCode).toBe(200);
+  });
+});
+
+describe('the client address', () => {
+  async function serverWith(trustProxy?: TrustProxy) {
+    const server = await buildHttpServer({
+      logger: pino({ level: 'silent' }),
+      appUrl: 'http://localhost:3000',
+      ...(trustProxy === undefined ? {} : { trustProxy }),
+      webDistDir,
+      health: {
+        databaseKind: 'embedded',
+        roles: ['api'],
+        pingDatabase: async () => {},
+        pingQueue: async () => {},
+      },
+      apiPlugins: [
+        async (api) => {
+          api.get('/test/ip', async (request) => ({ ip: request.ip }));
+          api.get(
+            '/test/limited',
+            { config: { rateLimit: { max: 1, timeWindow: '1 minute' } } },
+            async () => ({
+              ok: true,
+            }),
+          );
+        },
+      ],
+    });
+    await server.ready();
+    return server;
+  }
+  const ipOf = async (server: HttpServer, headers: Record<string, string>, remoteAddress = '192.0.2.1') =>
+    (await server.inject({ url: '/api/test/ip', headers, remoteAddress })).json().ip;
+
+  it('is the socket address by default: a spoofed X-Forwarded-For changes nothing', async () => {
+    const server = await serverWith();
+    try {
+      expect(await ipOf(server, { 'x-forwarded-for': '203.0.113.66' })).toBe('192.0.2.1');
+      // Nor does a new address per request escape a per-IP limit.
+      const limited = async (client: string) =>
+        (
+          await server.inject({
+            url: '/api/test/limited',
+            headers: { 'x-forwarded-for': client },
+            remoteAddress: '192.0.2.1',
+          })
+        ).statusCode;
+      expect(await limited('203.0.113.1')).toBe(200);
+      expect(await limited('203.0.113.2')).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('comes from X-Forwarded-For only when the proxy is trusted', async () => {
+    const listed = await serverWith(['10.0.0.0/8']);
+    const all = await serverWith(true);
+    const oneHop = await serverWith(1);
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.66' };
+      expect(await ipOf(listed, headers, '10.1.2.3')).toBe('203.0.113.66');
+      expect(await ipOf(listed, headers, '192.0.2.1')).toBe('192.0.2.1');
+      expect(await ipOf(all, headers)).toBe('203.0.113.66');
+      // One hop: the address the proxy saw, not what the client claimed before it.
+      expect(await ipOf(oneHop, { 'x-forwarded-for': '198.51.100.7, 203.0.113.66' })).toBe('203.0.113.66');
+    } finally {
+      await listed.close();
+      await all.close();
+      await oneHop.close();
+    }
   });
 });
 

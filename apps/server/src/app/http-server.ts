@@ -16,12 +16,18 @@ import {
 } from 'fastify-type-provider-zod';
 import { type HealthDeps, healthRoutes } from '../modules/health/health.routes';
 import type { Logger } from '../platform/logger';
+import type { TrustProxy } from './config';
 import { handleError } from './errors';
 import { tooManyRequests } from './rate-limit';
 
 export interface HttpServerDeps {
   logger: Logger;
   appUrl: string;
+  /**
+   * TRUST_PROXY: which proxies' `X-Forwarded-For` names the client (rate limits key on `request.ip`).
+   * Unset or false: the socket address is the client, and the header is ignored.
+   */
+  trustProxy?: TrustProxy;
   /** Folder of the built SPA (index.html + assets); when missing, only the API is served. */
   webDistDir: string;
   health: HealthDeps;
@@ -47,6 +53,15 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of hops becomes the function proxy-addr (Express) makes of it,
+ * trusting the nearest `hops` addresses whoever they are (Fastify itself now refuses to trust any for a number).
+ */
+function trustProxyOption(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export type HttpServer = Awaited<ReturnType<typeof buildHttpServer>>;
 
 export async function buildHttpServer(deps: HttpServerDeps) {
@@ -56,8 +71,9 @@ export async function buildHttpServer(deps: HttpServerDeps) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    // Behind a proxy the client address comes from X-Forwarded-For (rate limits key on it).
-    trustProxy: true,
+    // Only a trusted proxy's X-Forwarded-For names the client: anyone else could pick their own address
+    // and escape the per-IP rate limits.
+    trustProxy: trustProxyOption(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

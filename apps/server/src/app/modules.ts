@@ -71,6 +71,7 @@ export function composeModules(deps: ModulesDeps) {
     logger,
     appUrl,
     cipher: createTokenCipher(deriveKey(deps.appSecret, 'provider-tokens')),
+    lockAcrossProcesses: deps.database.kind === 'postgres',
     providers: createAccountProviders(deps.oauth, {
       stripeApiUrl: deps.providers.baseUrls.stripeApi,
       logger,

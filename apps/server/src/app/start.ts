@@ -69,6 +69,7 @@ export async function startDigest(
       http = await buildHttpServer({
         logger,
         appUrl: config.appUrl,
+        trustProxy: config.trustProxy,
         webDistDir,
         health: {
           databaseKind: database.kind,

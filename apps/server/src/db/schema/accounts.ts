@@ -3,7 +3,8 @@ import { users } from './users';
 
 /**
  * A provider account (Google, X/Twitter, Stripe) connected as a source. Tokens are encrypted at rest
- * (`v1.<iv>.<tag>.<ciphertext>`, AES-256-GCM, key derived from APP_SECRET): a leaked table holds none.
+ * (`v2.<iv>.<tag>.<ciphertext>`, AES-256-GCM, key derived from APP_SECRET, bound to the row's user, provider
+ * and provider account): a leaked table holds none, and a value moved to another row does not open.
  * Connecting the same provider account again updates its row.
  */
 export const connectedAccounts = pgTable(

@@ -84,6 +84,40 @@ export async function findAccount(db: Database, userId: string, tokenId: string,
   return row;
 }
 
+/**
+ * Like findAccount, and locks the row (`FOR UPDATE`) until the transaction `tx` ends: another process
+ * locking the same account waits until then, and reads what this one stored.
+ */
+export async function lockAccount(tx: Database, userId: string, tokenId: string, provider: AccountProvider) {
+  const [row] = await tx
+    .select()
+    .from(connectedAccounts)
+    .where(
+      and(
+        eq(connectedAccounts.tokenId, tokenId),
+        eq(connectedAccounts.userId, userId),
+        eq(connectedAccounts.provider, provider),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** Whether any Digest user (the one disconnecting is already removed) still has this provider account. */
+export async function isAccountConnected(db: Database, provider: AccountProvider, providerAccountId: string) {
+  const [row] = await db
+    .select({ tokenId: connectedAccounts.tokenId })
+    .from(connectedAccounts)
+    .where(
+      and(
+        eq(connectedAccounts.provider, provider),
+        eq(connectedAccounts.providerAccountId, providerAccountId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The user's accounts (of one provider), oldest first. */
 export async function listAccounts(db: Database, userId: string, provider?: AccountProvider) {
   return db

@@ -1,5 +1,6 @@
 import { connectedAccountsResponseSchema } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeProvider,
@@ -11,13 +12,19 @@ import {
   FAKE_OAUTH_CREDENTIALS,
   fakeOAuth,
   oauthFakeProviders,
+  readFakeAccessToken,
 } from '../../../../../test/fakes/providers/oauth';
 import { startTestApi, type TestApi } from '../../../test/test-api';
 import { testClock } from '../../../test/test-clock';
+import { loadConfig } from '../../app/config';
 import { connectedAccounts } from '../../db/schema';
+import { deriveKey } from '../../platform/crypto';
 import { SourceError } from '../../sources/source-error';
 import { signUp, type TestUser } from '../users/test-support';
+import { createAccountTokens } from './account-tokens';
+import { createAccountProviders } from './accounts.providers';
 import { CONNECT_STATE_COOKIE } from './accounts.routes';
+import { createTokenCipher } from './token-cipher';
 
 type PathName = 'google' | 'twitter' | 'stripe';
 
@@ -50,13 +57,36 @@ const stripeAccountApi: FakeProvider = {
 };
 
 const clock = testClock(new Date());
+const APP_SECRET = 'accounts-routes-test-secret-'.padEnd(64, 'x');
 let fakes: FakeProviders;
 let t: TestApi;
 
 beforeAll(async () => {
   fakes = await startFakeProviders({ providers: [...oauthFakeProviders, stripeAccountApi] });
-  t = await startTestApi({ fakes, clock });
+  t = await startTestApi({ fakes, clock, appSecret: APP_SECRET });
 });
+
+/**
+ * The connected accounts of another process (a worker beside the API) on the same database: its own
+ * in-process state, the same APP_SECRET and providers.
+ */
+function anotherProcess() {
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig(fakes.env);
+  return createAccountTokens({
+    db: t.database.db,
+    clock,
+    logger,
+    appUrl: 'http://app.test',
+    cipher: createTokenCipher(deriveKey(APP_SECRET, 'provider-tokens')),
+    // Two instances here stand for two processes, whichever database the tests run on.
+    lockAcrossProcesses: true,
+    providers: createAccountProviders(config.oauth, {
+      stripeApiUrl: config.providers.baseUrls.stripeApi,
+      logger,
+    }),
+  });
+}
 afterAll(async () => {
   await t?.close();
   await fakes?.close();
@@ -189,8 +219,8 @@ describe('connecting a Google account', () => {
     expect(userInfo.status).toBe(200);
 
     const [row] = await rowsOf(user.userId);
-    expect(row?.accessTokenEnc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(row?.refreshTokenEnc).toMatch(/^v1\./);
+    expect(row?.accessTokenEnc).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(row?.refreshTokenEnc).toMatch(/^v2\./);
     expect(JSON.stringify(row)).not.toContain(accessToken);
     expect(JSON.stringify(row)).not.toContain('fake-google-refresh');
     expect(row?.scopes).toContain('calendar.readonly');
@@ -274,7 +304,7 @@ describe('connecting X/Twitter and Stripe accounts', () => {
     ]);
     const [row] = await rowsOf(user.userId);
     expect(row?.providerAccountId).toBe(ADA_TWITTER?.id);
-    expect(row?.refreshTokenEnc).toMatch(/^v1\./);
+    expect(row?.refreshTokenEnc).toMatch(/^v2\./);
   });
 
   it('connects a Stripe account: its id from the token answer, its business name from the API', async () => {
@@ -386,6 +416,12 @@ describe('the state of a connect flow', () => {
 });
 
 describe('Log Out of a connected account', () => {
+  // The fixtures' accounts are few, and a grant is revoked only when no Digest user has it connected any more:
+  // each test starts with nobody connected.
+  beforeEach(async () => {
+    await t.database.db.delete(connectedAccounts);
+  });
+
   it('revokes the grant at Google and removes the account', async () => {
     const user = await signUp(t.app);
     await connect(user, 'google');
@@ -438,6 +474,43 @@ describe('Log Out of a connected account', () => {
     expect((await logout(user, 'not-a-token-id')).statusCode).toBe(404);
     expect((await logout(user, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
+
+  it.each([
+    ['google', 'GOOGLE', '/google-oauth', '/revoke'],
+    ['stripe', 'STRIPE', '/stripe-connect', '/oauth/deauthorize'],
+  ] as const)(
+    'leaves the %s grant alone while another Digest user still has the same account connected',
+    async (provider, tokenType, prefix, revokePath) => {
+      const ada = await signUp(t.app);
+      const colleague = await signUp(t.app);
+      await connect(ada, provider);
+      await connect(colleague, provider);
+      const [adaAccount] = await listOf(ada);
+      const [colleagueAccount] = await listOf(colleague);
+      const [adaRow] = await rowsOf(ada.userId);
+      const [colleagueRow] = await rowsOf(colleague.userId);
+      expect(adaRow?.providerAccountId).toBe(colleagueRow?.providerAccountId);
+
+      expect((await logout(ada, adaAccount?.tokenId ?? '')).statusCode).toBe(204);
+      expect(await rowsOf(ada.userId)).toEqual([]);
+      expect(fakes.hits(prefix, revokePath)).toBe(0);
+      expect(fakeOAuth.revocations(provider)).toEqual([]);
+      // The colleague's grant still works at the provider.
+      const { accessToken } = await t.sources.accounts.accessToken(
+        colleague.userId,
+        colleagueAccount?.tokenId ?? '',
+        tokenType,
+      );
+      expect(readFakeAccessToken(provider, accessToken)).toEqual({
+        accountId: colleagueRow?.providerAccountId,
+      });
+
+      // The last one to log out ends the grant.
+      expect((await logout(colleague, colleagueAccount?.tokenId ?? '')).statusCode).toBe(204);
+      expect(fakes.hits(prefix, revokePath)).toBe(1);
+      expect(fakeOAuth.revocations(provider)).toHaveLength(1);
+    },
+  );
 });
 
 describe('access tokens for the connectors', () => {
@@ -480,6 +553,36 @@ describe('access tokens for the connectors', () => {
     // Fresh now: no further refresh.
     await t.sources.accounts.accessToken(user.userId, tokenId, 'GOOGLE');
     expect(fakes.hits('/google-oauth', '/token')).toBe(1);
+  });
+
+  it('refreshes an expired X token once across two processes: the one that waited uses the new token', async () => {
+    const user = await signUp(t.app);
+    await connect(user, 'twitter');
+    const [account] = await listOf(user);
+    const tokenId = account?.tokenId ?? '';
+    const [before] = await rowsOf(user.userId);
+    clock.advance(7200 * 1000);
+    fakes.resetHits();
+
+    const api = anotherProcess();
+    const worker = anotherProcess();
+    // X refuses a rotated refresh token used twice: a second refresh would fail as "reconnect your account".
+    // A slow X keeps the first renewal under way while the other process reads the row.
+    fakes.setLatency(150);
+    const [fromApi, fromWorker] = await Promise.all([
+      api.accessToken(user.userId, tokenId, 'TWITTER'),
+      worker.accessToken(user.userId, tokenId, 'TWITTER'),
+    ]).finally(() => fakes.setLatency(0));
+    expect(fakes.hits('/twitter-oauth', '/2/oauth2/token')).toBe(1);
+    expect(fromWorker.accessToken).toBe(fromApi.accessToken);
+    expect(readFakeAccessToken('twitter', fromApi.accessToken)).toEqual({ accountId: ADA_TWITTER?.id });
+    const [after] = await rowsOf(user.userId);
+    expect(after?.refreshTokenEnc).not.toBe(before?.refreshTokenEnc);
+
+    // The rotated refresh token was stored: the next renewal, by either process, works.
+    clock.advance(7200 * 1000);
+    await worker.accessToken(user.userId, tokenId, 'TWITTER');
+    expect(fakes.hits('/twitter-oauth', '/2/oauth2/token')).toBe(2);
   });
 
   it('stores the rotated X refresh token, so the next refresh works too', async () => {
@@ -538,6 +641,72 @@ describe('access tokens for the connectors', () => {
       .where(eq(connectedAccounts.tokenId, row?.tokenId ?? ''));
     const error = await refusal(t.sources.accounts.accessToken(user.userId, row?.tokenId ?? '', 'STRIPE'));
     expect(error.kind).toBe('not_connected');
+  });
+
+  it("refuses tokens copied from another user's row: they are bound to their own row", async () => {
+    const ada = await signUp(t.app);
+    const mallory = await signUp(t.app);
+    await connect(ada, 'google');
+    fakeOAuth.useAccount('google', GRACE_GOOGLE?.sub ?? '');
+    await connect(mallory, 'google');
+    const [adaRow] = await rowsOf(ada.userId);
+    const [malloryRow] = await rowsOf(mallory.userId);
+    // Someone who can write the table (not read the key) moves Ada's sealed tokens into Mallory's row.
+    await t.database.db
+      .update(connectedAccounts)
+      .set({ accessTokenEnc: adaRow?.accessTokenEnc, refreshTokenEnc: adaRow?.refreshTokenEnc })
+      .where(eq(connectedAccounts.tokenId, malloryRow?.tokenId ?? ''));
+    const error = await refusal(
+      t.sources.accounts.accessToken(mallory.userId, malloryRow?.tokenId ?? '', 'GOOGLE'),
+    );
+    expect(error.kind).toBe('not_connected');
+    // Ada's own row still opens.
+    const own = await t.sources.accounts.accessToken(ada.userId, adaRow?.tokenId ?? '', 'GOOGLE');
+    expect(readFakeAccessToken('google', own.accessToken)).toEqual({ accountId: ADA_GOOGLE?.sub });
+  });
+});
+
+describe('the connect-state cookie over https', () => {
+  let secure: TestApi;
+  beforeAll(async () => {
+    secure = await startTestApi({ database: t.database, fakes, clock, appUrl: 'https://app.test' });
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it('is __Secure- prefixed and Secure, on the connect path only, and the bare name is not read', async () => {
+    const user = await signUp(secure.app);
+    const started = await secure.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/tokens',
+      headers: user.headers,
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const setCookie = String(started.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      new RegExp(`^__Secure-${CONNECT_STATE_COOKIE}=[^;]+; Path=/api/auth/google/tokens; .*; Secure$`),
+    );
+    const value = setCookie.split(';')[0]?.split('=')[1] ?? '';
+    const start = new URL(started.json().url).pathname;
+
+    // A state planted under the bare name (plain http, or a sibling subdomain) is not a state here.
+    const planted = await secure.app.inject({
+      method: 'GET',
+      url: start,
+      headers: { cookie: `${CONNECT_STATE_COOKIE}=${value}`, 'x-forwarded-for': user.ip },
+    });
+    expect(planted.statusCode).toBe(302);
+    expect(String(planted.headers.location)).toMatch(/^https:\/\/app\.test\/accounts\?error=/);
+
+    const go = await secure.app.inject({
+      method: 'GET',
+      url: start,
+      headers: { cookie: `__Secure-${CONNECT_STATE_COOKIE}=${value}`, 'x-forwarded-for': user.ip },
+    });
+    expect(go.statusCode).toBe(302);
+    expect(new URL(String(go.headers.location)).origin).toBe(fakes.origin);
   });
 });
 

@@ -12,7 +12,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, authOf } from '../auth/authenticate';
-import { flowFailureOf, oauthCallbackQuerySchema, readCookie, stateCookie } from '../auth/oauth-browser';
+import {
+  flowFailureOf,
+  oauthCallbackQuerySchema,
+  readCookie,
+  stateCookie,
+  stateCookieOf,
+} from '../auth/oauth-browser';
 import { summariseError } from '../auth/social/social.errors';
 import { AccountConnectError, accountErrors } from './accounts.errors';
 import {
@@ -36,7 +42,10 @@ export const ACCOUNT_RATE_LIMITS = {
   callbackPerIp: { max: 30, timeWindow: '5 minutes' },
 };
 
-/** Binds a connect flow to the browser of the user who asked for it. */
+/**
+ * Binds a connect flow to the browser of the user who asked for it; over https it is named
+ * `__Secure-digest_connect_state` (stateCookieOf).
+ */
 export const CONNECT_STATE_COOKIE = 'digest_connect_state';
 
 export interface AccountsRoutesDeps extends AccountsDeps {
@@ -46,10 +55,10 @@ export interface AccountsRoutesDeps extends AccountsDeps {
 const callbackQuerySchema = oauthCallbackQuerySchema.extend({ scope: z.string().max(4096).optional() });
 
 export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod {
-  const secure = deps.appUrl.startsWith('https:');
+  const cookie = stateCookieOf(CONNECT_STATE_COOKIE, deps.appUrl);
   // Its path covers the start address and the callback under it, and nothing else.
   const connectStateCookie = (provider: AccountProvider, value: string, maxAgeSeconds: number) =>
-    stateCookie({ name: CONNECT_STATE_COOKIE, path: connectPath(provider), value, maxAgeSeconds, secure });
+    stateCookie({ ...cookie, path: connectPath(provider), value, maxAgeSeconds });
 
   /** A page of the web app, with the outcome in its query (`connected=google` or `error=…`). */
   const appPage = (path: string, query: Record<string, string>) => {
@@ -184,7 +193,7 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
             schema: { tags: ['auth'], summary: `Go to ${label} to connect the account (redirects)` },
           },
           async (request, reply) => {
-            const url = await startConnect(deps, provider, readCookie(request, CONNECT_STATE_COOKIE));
+            const url = await startConnect(deps, provider, readCookie(request, cookie.name));
             return reply.header('cache-control', 'no-store').redirect(url, 302);
           },
         );
@@ -199,7 +208,7 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
             },
           },
           async (request, reply) => {
-            const browserState = readCookie(request, CONNECT_STATE_COOKIE);
+            const browserState = readCookie(request, cookie.name);
             // Whatever the outcome, the state is spent: the browser forgets it.
             reply.header('set-cookie', connectStateCookie(provider, '', 0));
             const { returnTo } = await completeConnect(deps, {

@@ -10,7 +10,7 @@ import { summariseError } from '../auth/social/social.errors';
 import { accountErrors } from './accounts.errors';
 import { type AccountProviderClients, MissingScopeError } from './accounts.providers';
 import * as repository from './accounts.repository';
-import type { TokenCipher } from './token-cipher';
+import { type TokenCipher, tokenContext } from './token-cipher';
 
 /** How long a person may take from pressing Connect to coming back from the provider. */
 export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
@@ -26,6 +26,8 @@ export interface AccountsDeps {
   appUrl: string;
   cipher: TokenCipher;
   providers: AccountProviderClients;
+  /** Several processes share the database (PostgreSQL): token renewals lock the account's row. */
+  lockAcrossProcesses: boolean;
 }
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
@@ -173,6 +175,12 @@ export async function completeConnect(deps: AccountsDeps, callback: ConnectCallb
     throw fail(failure.because(cause));
   }
   const { identity, tokens } = result;
+  // The tokens are bound to the row they are stored in (owner, provider, account): the upsert's key.
+  const context = tokenContext({
+    userId: stored.userId,
+    provider,
+    providerAccountId: identity.providerAccountId,
+  });
   const row = await repository.upsertAccount(deps.db, {
     userId: stored.userId,
     provider,
@@ -180,8 +188,9 @@ export async function completeConnect(deps: AccountsDeps, callback: ConnectCallb
     email: identity.email,
     username: identity.username,
     profilePicture: identity.profilePicture,
-    accessTokenEnc: deps.cipher.encrypt(tokens.accessToken),
-    refreshTokenEnc: tokens.refreshToken === undefined ? null : deps.cipher.encrypt(tokens.refreshToken),
+    accessTokenEnc: deps.cipher.encrypt(tokens.accessToken, context),
+    refreshTokenEnc:
+      tokens.refreshToken === undefined ? null : deps.cipher.encrypt(tokens.refreshToken, context),
     expiresAt: tokens.expiresInSeconds === undefined ? null : later(now, tokens.expiresInSeconds * 1000),
     scopes: tokens.scopes ?? null,
     createdAt: now,
@@ -201,15 +210,28 @@ export async function listConnectedAccounts(
 /**
  * Log Out of a connected account: the row goes (only the owner's: the query names them), then the grant is
  * ended at the provider. A provider that cannot be reached does not keep the account connected here.
+ *
+ * Two Digest users may connect the same provider account, and revoking a Google token or deauthorizing a
+ * Stripe account ends it for both: while another row holds the same account, the grant is left alone.
+ * (Whoever removes the last row revokes it: each checks after its own removal.)
  */
 export async function disconnectAccount(deps: AccountsDeps, userId: string, tokenId: string) {
   const row = isUuid(tokenId) ? await repository.deleteAccount(deps.db, userId, tokenId) : undefined;
   if (!row) throw accountErrors.accountNotFound();
   const provider = row.provider as AccountProvider;
+  if (await repository.isAccountConnected(deps.db, provider, row.providerAccountId)) {
+    deps.logger.info(
+      { provider, tokenId: row.tokenId },
+      'another user still has this account connected; its grant is not revoked',
+    );
+    return;
+  }
   try {
+    const context = tokenContext(row);
     await deps.providers[provider].revoke({
-      accessToken: deps.cipher.decrypt(row.accessTokenEnc),
-      refreshToken: row.refreshTokenEnc === null ? undefined : deps.cipher.decrypt(row.refreshTokenEnc),
+      accessToken: deps.cipher.decrypt(row.accessTokenEnc, context),
+      refreshToken:
+        row.refreshTokenEnc === null ? undefined : deps.cipher.decrypt(row.refreshTokenEnc, context),
       providerAccountId: row.providerAccountId,
     });
   } catch (error) {

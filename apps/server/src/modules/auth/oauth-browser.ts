@@ -24,6 +24,18 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 }
 
 /**
+ * The name and Secure flag of a state cookie, for the app at `appUrl`. Over https the name carries the
+ * `__Secure-` prefix: browsers accept such a cookie only with Secure from an https page, so neither a
+ * plain-http network attacker nor a sibling subdomain (whose cookies would not have the prefix) can plant a
+ * state of their own in the victim's browser. Plain http (localhost development, tests) keeps the bare name,
+ * which an http page may set.
+ */
+export function stateCookieOf(baseName: string, appUrl: string): { name: string; secure: boolean } {
+  const secure = new URL(appUrl).protocol === 'https:';
+  return { name: secure ? `__Secure-${baseName}` : baseName, secure };
+}
+
+/**
  * The Set-Cookie value of the state cookie `name`, limited to `path` (the callback, and whatever else the flow
  * needs under it); an empty value with a max age of 0 makes the browser forget it.
  */
@@ -41,7 +53,8 @@ export function stateCookie(cookie: {
     'HttpOnly',
     // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
     'SameSite=Lax',
-    ...(cookie.secure ? ['Secure'] : []),
+    // A `__Secure-` cookie without Secure would be dropped by the browser.
+    ...(cookie.secure || cookie.name.startsWith('__Secure-') ? ['Secure'] : []),
   ].join('; ');
 }
 

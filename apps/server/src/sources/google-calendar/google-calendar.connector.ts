@@ -2,6 +2,7 @@ import type { GoogleCalendarSource } from '@digest/contracts';
 import type { CalendarContent, CalendarDay, CalendarEvent } from '@digest/contracts/content';
 import { DateTime } from 'luxon';
 import type { Connector, SourceContext, SourcesDeps } from '../connector';
+import { httpUrlOrEmpty } from '../safe-link';
 import { SourceError } from '../source-error';
 import {
   type CalendarPeriod,
@@ -59,7 +60,7 @@ function placeEvent(
   const common = {
     title: event.summary?.trim() || '(No title)',
     color: calendar.backgroundColor ?? DEFAULT_COLOR,
-    calendarLink: event.htmlLink,
+    calendarLink: httpUrlOrEmpty(event.htmlLink),
     account,
   };
   if (event.start.date) {

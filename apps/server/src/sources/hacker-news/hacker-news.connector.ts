@@ -1,6 +1,7 @@
 import type { HackerNewsSource } from '@digest/contracts';
 import type { HackerNewsContent, HackerNewsItem } from '@digest/contracts/content';
 import type { Connector, SourcesDeps } from '../connector';
+import { httpUrlOrEmpty } from '../safe-link';
 import { type HackerNewsHit, type HackerNewsSearch, hackerNewsClient } from './hacker-news.client';
 
 export type HackerNewsRequest = Pick<HackerNewsSource, 'story' | 'askHN' | 'showHN' | 'numberOfPosts'>;
@@ -55,7 +56,7 @@ function itemOf(hit: HackerNewsHit): HackerNewsItem {
   return {
     title: hit.title ?? '',
     // Ask HN and other text posts link nowhere else: their page is the discussion.
-    url: hit.url || storyUrl,
+    url: httpUrlOrEmpty(hit.url) || storyUrl,
     storyUrl,
     createdAt: new Date(hit.created_at_i * 1000).toISOString(),
     numberOfComments: hit.num_comments ?? 0,

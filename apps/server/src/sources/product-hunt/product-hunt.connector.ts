@@ -2,7 +2,8 @@ import type { PostBodyOption } from '@digest/contracts';
 import type { ProductHuntContent, ProductHuntItem } from '@digest/contracts/content';
 import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
 import type { Connector, SourcesDeps } from '../connector';
-import { escapeHtml, resolveUrl } from '../rss/feed-model';
+import { escapeHtml } from '../rss/feed-model';
+import { httpUrlOrEmpty } from '../safe-link';
 import {
   type ProductHuntClient,
   type ProductHuntPost,
@@ -40,10 +41,10 @@ export async function todaysLaunches(
       name: post.name,
       tagline: post.tagline ?? '',
       description: descriptionFor(post, request.postBody),
-      thumbnail: request.images === 'show' ? resolveUrl(post.thumbnail?.url ?? '', '') : '',
+      thumbnail: request.images === 'show' ? httpUrlOrEmpty(post.thumbnail?.url) : '',
       votesCount: post.votesCount,
       commentsCount: post.commentsCount,
-      url: resolveUrl(post.url, ''),
+      url: httpUrlOrEmpty(post.url),
     }),
   );
   return { items };

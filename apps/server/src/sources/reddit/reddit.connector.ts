@@ -2,6 +2,7 @@ import type { ImagesOption, PostBodyOption, RedditSource } from '@digest/contrac
 import type { RedditContent, RedditPost, Subreddit } from '@digest/contracts/content';
 import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
 import type { Connector, SourcesDeps } from '../connector';
+import { httpUrlOrEmpty } from '../safe-link';
 import { type RedditPostData, type RedditSubredditData, redditClient } from './reddit.client';
 
 /** Links in posts point at Reddit itself, wherever this server reads it from. */
@@ -16,14 +17,10 @@ export interface RedditPostsRequest {
 
 type RedditClient = ReturnType<typeof redditClient>;
 
-const isPictureUrl = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && /^https?:\/\//.test(value);
-
 /** The post's picture: the full-size preview, else the thumbnail when it is a picture and not a word. */
 function imageOf(post: RedditPostData): string {
-  const preview = post.preview?.images[0]?.source.url;
-  if (isPictureUrl(preview)) return preview;
-  return isPictureUrl(post.thumbnail) ? post.thumbnail : '';
+  // Thumbnails may be words ('self', 'default'): no URL, so ''.
+  return httpUrlOrEmpty(post.preview?.images[0]?.source.url) || httpUrlOrEmpty(post.thumbnail);
 }
 
 /** The self text, sanitised, whole or its first paragraph; link posts have none. */
@@ -37,7 +34,7 @@ function selfTextOf(post: RedditPostData, postBody: PostBodyOption): string {
 function postOf(post: RedditPostData, request: Pick<RedditPostsRequest, 'postBody' | 'images'>): RedditPost {
   return {
     id: post.id,
-    url: new URL(post.permalink, REDDIT_SITE).href,
+    url: httpUrlOrEmpty(post.permalink, REDDIT_SITE),
     ups: post.ups,
     numComments: post.num_comments,
     title: post.title,
@@ -48,12 +45,12 @@ function postOf(post: RedditPostData, request: Pick<RedditPostsRequest, 'postBod
 
 /** A subreddit list entry (SPEC §3): its link and icon on Reddit itself. */
 function subredditOf(data: RedditSubredditData): Subreddit {
-  const icon = [data.community_icon, data.icon_img].find(isPictureUrl) ?? '';
+  const icon = httpUrlOrEmpty(data.community_icon) || httpUrlOrEmpty(data.icon_img);
   return {
     name: data.display_name,
     description: data.public_description ?? '',
     subscribers: data.subscribers ?? 0,
-    url: new URL(data.url, REDDIT_SITE).href,
+    url: httpUrlOrEmpty(data.url, REDDIT_SITE),
     icon,
   };
 }

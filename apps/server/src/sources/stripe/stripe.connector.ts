@@ -1,6 +1,7 @@
 import type { StripeSource } from '@digest/contracts';
 import type { StripeAccountFigures, StripeContent, StripeRevenue } from '@digest/contracts/content';
 import type { Connector, SourcesDeps } from '../connector';
+import { httpUrlOrEmpty } from '../safe-link';
 import { SourceError } from '../source-error';
 import { type Period, type StripeCharge, stripeClient } from './stripe.client';
 
@@ -22,7 +23,7 @@ export function revenueByCurrency(charges: StripeCharge[]): StripeRevenue[] {
 const unreadable = (choice: StripeAccountChoice, error: SourceError, username = choice.username) => ({
   tokenId: choice.tokenId,
   username,
-  profilePicture: choice.profilePicture ?? '',
+  profilePicture: httpUrlOrEmpty(choice.profilePicture),
   currency: '',
   revenue: null,
   revenueByCurrency: [],
@@ -51,7 +52,7 @@ async function figuresOf(
     return {
       tokenId: choice.tokenId,
       username,
-      profilePicture: account.profilePicture ?? choice.profilePicture ?? '',
+      profilePicture: httpUrlOrEmpty(account.profilePicture ?? choice.profilePicture),
       currency: revenue[0]?.currency ?? '',
       revenue: choice.revenue ? (revenue[0]?.amount ?? 0) : null,
       revenueByCurrency: revenue,

@@ -1,5 +1,6 @@
 import type { ImagesOption, TweetType } from '@digest/contracts';
 import type { Tweet, TweetMedia } from '@digest/contracts/content';
+import { httpUrlOrEmpty } from '../safe-link';
 import { type ApiMedia, type ApiTweet, type TweetPage, toTweetUser } from './twitter.client';
 
 /** The tweets of one API page in SPEC §3's Tweet shape; `images: 'hide'` leaves media out. */
@@ -11,8 +12,8 @@ export function tweetsOf(page: TweetPage, images: ImagesOption): Tweet[] {
 
 function toMedia(item: ApiMedia): TweetMedia {
   // Videos and GIFs have no `url`, only a still.
-  const still = item.preview_image_url ?? item.url ?? '';
-  return { type: item.type, url: item.url ?? still, previewUrl: still };
+  const still = httpUrlOrEmpty(item.preview_image_url) || httpUrlOrEmpty(item.url);
+  return { type: item.type, url: httpUrlOrEmpty(item.url) || still, previewUrl: still };
 }
 
 function toTweet(
@@ -31,7 +32,8 @@ function toTweet(
     id: tweet.id,
     text: tweet.text,
     // x.com/i/status/{id} resolves to the tweet when the author is unknown.
-    url: `https://x.com/${user.username || 'i'}/status/${tweet.id}`,
+    // Built here, always https; the parts are escaped so a strange username cannot change the path.
+    url: `https://x.com/${encodeURIComponent(user.username || 'i')}/status/${encodeURIComponent(tweet.id)}`,
     user,
     media:
       images === 'hide'

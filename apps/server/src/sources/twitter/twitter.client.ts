@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { reconnectOnRefusal } from '../account-refusal';
 import type { ProviderConfig } from '../provider-config';
 import type { ProviderHttp, ProviderRequest } from '../provider-http';
+import { httpUrlOrEmpty } from '../safe-link';
 import { SourceError } from '../source-error';
 
 export const PROVIDER = 'X (Twitter)';
@@ -81,7 +82,7 @@ export function toTweetUser(user: ApiUser): TweetUser {
     twitterUserId: user.id,
     fullName: user.name,
     username: user.username,
-    image: user.profile_image_url ?? '',
+    image: httpUrlOrEmpty(user.profile_image_url),
     followersCount: user.public_metrics?.followers_count ?? 0,
   };
 }

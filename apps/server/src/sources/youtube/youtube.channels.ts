@@ -1,6 +1,6 @@
 import type { YoutubeChannel } from '@digest/contracts/content';
 import type { ProviderConfig } from '../provider-config';
-import { resolveUrl } from '../rss/feed-model';
+import { httpUrlOrEmpty } from '../safe-link';
 import { SourceError } from '../source-error';
 import type { YoutubeChannelResource, YoutubeClient } from './youtube.client';
 import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
@@ -17,7 +17,7 @@ function channelOf(resource: YoutubeChannelResource): YoutubeChannel {
     title: snippet.title,
     description: snippet.description,
     subscribers: Number.isFinite(subscribers) ? subscribers : 0,
-    icon: resolveUrl(thumbnail?.url, ''),
+    icon: httpUrlOrEmpty(thumbnail?.url),
   };
 }
 

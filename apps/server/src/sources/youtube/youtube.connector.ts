@@ -1,6 +1,7 @@
 import type { ImagesOption } from '@digest/contracts';
 import type { YoutubeContent } from '@digest/contracts/content';
 import type { Connector, SourcesDeps } from '../connector';
+import { httpUrlOrEmpty } from '../safe-link';
 import { type YoutubeClient, youtubeClient } from './youtube.client';
 
 /** The newest `limit` videos of a channel, from its feed (no API key needed). */
@@ -15,8 +16,8 @@ export async function latestVideos(
     videos: feed.items.slice(0, request.limit).map((item) => ({
       title: item.title,
       date: item.pubDate,
-      link: item.link,
-      cover: request.images === 'show' ? item.image : '',
+      link: httpUrlOrEmpty(item.link),
+      cover: request.images === 'show' ? httpUrlOrEmpty(item.image) : '',
     })),
   };
 }

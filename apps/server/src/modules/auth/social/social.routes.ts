@@ -8,7 +8,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentUser } from '../../users/users.presenter';
-import { flowFailureOf, oauthCallbackQuerySchema, readCookie, stateCookie } from '../oauth-browser';
+import {
+  flowFailureOf,
+  oauthCallbackQuerySchema,
+  readCookie,
+  stateCookie,
+  stateCookieOf,
+} from '../oauth-browser';
 import { PROVIDER_LABELS, SocialSignInError, socialErrors, summariseError } from './social.errors';
 import {
   beginSocialSignIn,
@@ -30,7 +36,10 @@ export const SOCIAL_RATE_LIMITS = {
   ticketPerIp: { max: 30, timeWindow: '5 minutes' },
 };
 
-/** Binds a flow to the browser that started it: only that browser carries the state back. */
+/**
+ * Binds a flow to the browser that started it: only that browser carries the state back. Over https it is
+ * named `__Secure-digest_oauth_state` (stateCookieOf).
+ */
 export const STATE_COOKIE = 'digest_oauth_state';
 
 export interface SocialRoutesDeps extends SocialDeps {
@@ -38,13 +47,13 @@ export interface SocialRoutesDeps extends SocialDeps {
 }
 
 export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
-  const secure = deps.appUrl.startsWith('https:');
+  const cookie = stateCookieOf(STATE_COOKIE, deps.appUrl);
   const signInStateCookie = (
     mode: SignInMode,
     provider: SocialProvider,
     value: string,
     maxAgeSeconds: number,
-  ) => stateCookie({ name: STATE_COOKIE, path: callbackPath(mode, provider), value, maxAgeSeconds, secure });
+  ) => stateCookie({ ...cookie, path: callbackPath(mode, provider), value, maxAgeSeconds });
 
   // encodeURIComponent (%20, not +): the web app may read it with URLSearchParams or decodeURIComponent.
   const withQuery = (path: string, query: Record<string, string>) =>
@@ -152,7 +161,7 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
               },
             },
             async (request, reply) => {
-              const browserState = readCookie(request, STATE_COOKIE);
+              const browserState = readCookie(request, cookie.name);
               // Whatever the outcome, the state is spent: the browser forgets it.
               reply.header('set-cookie', signInStateCookie(mode, provider, '', 0));
               const { ticket } = await completeSocialSignIn(deps, {
