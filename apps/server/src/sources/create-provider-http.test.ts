@@ -1,39 +1,15 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type Upstream, upstreamServers } from '../../test/upstream-server';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import type { ProviderRequest } from './provider-http';
 import { SourceError } from './source-error';
 
-interface Provider {
-  base: string;
-  /** Requests that reached the provider, with their headers. */
-  requests: IncomingMessage[];
-}
+type Provider = Upstream;
 
-const servers: http.Server[] = [];
-
-async function startProvider(
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<Provider> {
-  const requests: IncomingMessage[] = [];
-  const server = http.createServer((request, response) => {
-    requests.push(request);
-    handle(request, response);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const startProvider = upstreamServers();
 
 /** Provider HTTP as production wires it, with a clock the test moves. */
 function providerHttp() {

@@ -69,18 +69,19 @@ export async function upsertAccount(db: Database, values: typeof connectedAccoun
   return row;
 }
 
-/** One of the user's accounts: the owner is part of the query, so another user's id finds nothing. */
+/** One of the user's accounts: the owner is part of the condition, so another user's id finds nothing. */
+const ownAccount = (userId: string, tokenId: string, provider?: AccountProvider) =>
+  and(
+    eq(connectedAccounts.tokenId, tokenId),
+    eq(connectedAccounts.userId, userId),
+    provider ? eq(connectedAccounts.provider, provider) : undefined,
+  );
+
 export async function findAccount(db: Database, userId: string, tokenId: string, provider?: AccountProvider) {
   const [row] = await db
     .select()
     .from(connectedAccounts)
-    .where(
-      and(
-        eq(connectedAccounts.tokenId, tokenId),
-        eq(connectedAccounts.userId, userId),
-        provider ? eq(connectedAccounts.provider, provider) : undefined,
-      ),
-    );
+    .where(ownAccount(userId, tokenId, provider));
   return row;
 }
 
@@ -92,13 +93,7 @@ export async function lockAccount(tx: Database, userId: string, tokenId: string,
   const [row] = await tx
     .select()
     .from(connectedAccounts)
-    .where(
-      and(
-        eq(connectedAccounts.tokenId, tokenId),
-        eq(connectedAccounts.userId, userId),
-        eq(connectedAccounts.provider, provider),
-      ),
-    )
+    .where(ownAccount(userId, tokenId, provider))
     .for('update');
   return row;
 }
@@ -140,19 +135,12 @@ export async function updateTokens(
     scopes?: string | null;
   },
 ) {
-  const [row] = await db
-    .update(connectedAccounts)
-    .set(values)
-    .where(and(eq(connectedAccounts.tokenId, tokenId), eq(connectedAccounts.userId, userId)))
-    .returning();
+  const [row] = await db.update(connectedAccounts).set(values).where(ownAccount(userId, tokenId)).returning();
   return row;
 }
 
 /** Removes one of the user's accounts and answers it, or undefined when it is not theirs (or already gone). */
 export async function deleteAccount(db: Database, userId: string, tokenId: string) {
-  const [row] = await db
-    .delete(connectedAccounts)
-    .where(and(eq(connectedAccounts.tokenId, tokenId), eq(connectedAccounts.userId, userId)))
-    .returning();
+  const [row] = await db.delete(connectedAccounts).where(ownAccount(userId, tokenId)).returning();
   return row;
 }

@@ -1,8 +1,8 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
+import { type Upstream, upstreamServers } from '../../../test/upstream-server';
 import { type DatabaseHandle, postgresDatabase } from '../../db/client';
 import { sourceCache } from '../../db/schema';
 import { createProviderHttp } from '../../sources/create-provider-http';
@@ -29,33 +29,9 @@ beforeEach(async () => {
   await database.db.delete(sourceCache);
 });
 
-interface Provider {
-  base: string;
-  /** Requests that reached the provider: the upstream hits. */
-  requests: IncomingMessage[];
-}
+type Provider = Upstream;
 
-const servers: http.Server[] = [];
-
-async function startProvider(
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<Provider> {
-  const requests: IncomingMessage[] = [];
-  const server = http.createServer((request, response) => {
-    requests.push(request);
-    handle(request, response);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const startProvider = upstreamServers();
 
 /** One server process: its own memory tier, the shared database, the shared test clock. */
 function serverProcess(options: Partial<SharedContentCacheOptions> = {}) {
