@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Upstream, upstreamServers } from '../../test/upstream-server';
+import { upstreamServers } from '../../test/upstream-server';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import type { ProviderRequest } from './provider-http';
 import { SourceError } from './source-error';
-
-type Provider = Upstream;
 
 const startProvider = upstreamServers();
 
