@@ -53,3 +53,30 @@ test('connects a Google, an X and a Stripe account, lists them, and logs out of 
   await page.reload();
   await expect(x.getByText('This source is not connected yet.')).toBeVisible();
 });
+
+// The server answers which providers it has credentials for (GET .../social-accounts/providers; its own
+// tests cover the 503 of a connect without them). Here the answer is replaced to see the page say so.
+test('a provider this server has no credentials for says so, and cannot be connected', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'unconfigured' });
+  await page.route('**/api/data-sources/social-accounts/providers', (route) =>
+    route.fulfill({
+      json: {
+        providers: [
+          { provider: 'GOOGLE', configured: true },
+          { provider: 'TWITTER', configured: true },
+          { provider: 'STRIPE', configured: false },
+        ],
+      },
+    }),
+  );
+  await openSignedIn(page, user.token, '/accounts');
+  const stripe = page.getByRole('region', { name: 'Stripe' });
+  await expect(stripe.getByText('Stripe is not configured on this server.')).toBeVisible();
+  await expect(stripe.getByRole('button', { name: 'Connect Stripe' })).toBeDisabled();
+  await expect(
+    page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect Google' }),
+  ).toBeEnabled();
+});

@@ -34,7 +34,11 @@ export async function startDigest(
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    const database = await openDatabase(config);
+    const database = await openDatabase({
+      ...config,
+      onIdleError: (error) =>
+        logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
+    });
     cleanups.push(() => database.close());
     await migrateDatabase(database);
 

@@ -35,8 +35,15 @@ export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
   };
 }
 
-export function postgresDatabase(connectionString: string, poolSize = 10): PostgresDatabaseHandle {
+export function postgresDatabase(
+  connectionString: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = () => {},
+): PostgresDatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize, application_name: 'digest' });
+  // An idle connection the server closed (a restart, a failover, an administrator) is dropped by the
+  // pool and the next query opens another; without a listener its 'error' would end the process.
+  pool.on('error', onIdleError);
   return {
     kind: 'postgres',
     db: drizzlePostgres(pool, { schema }) as unknown as Database,
@@ -50,9 +57,11 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Postg
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const handle = postgresDatabase(options.databaseUrl);
+    const handle = postgresDatabase(options.databaseUrl, 10, options.onIdleError);
     await handle.pool.query('select 1');
     return handle;
   }

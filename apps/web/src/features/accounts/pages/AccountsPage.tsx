@@ -123,7 +123,7 @@ export function AccountsPage() {
               </div>
               {configured(provider) ? null : (
                 <p id={noteId} className={styles.note}>
-                  Not configured on this server
+                  {title} is not configured on this server.
                 </p>
               )}
               {mine.length === 0 ? (
