@@ -6,9 +6,10 @@
  * `created[gte|gt|lte|lt]` filters, `limit` 1–100 (default 10), cursor pagination with `starting_after`
  * and `has_more`, errors as `{ error: { type, message } }`, 401 for a key it does not know.
  *
- * The recorded objects were created in the 24 hours before 2026-11-21T12:00:00Z (and a few before that).
- * By default they are moved so that instant is now, so development always has a day of sales; tests that
- * need exact sums take them as recorded with `{ moveToNow: false }`.
+ * The day's 140 charges before 2026-11-21T12:00:00Z are made from the recorded ones by `chargesOfTheDay`
+ * (a day of sales is too long to record by hand), after the recorded charges of the days before. By default
+ * they are moved so that instant is now, so development always has a day of sales; tests that need exact
+ * sums take them as they are with `{ moveToNow: false }`.
  */
 import { readFileSync } from 'node:fs';
 import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
@@ -29,8 +30,47 @@ const recorded = (name: string) =>
       data: StripeObject[];
     }
   ).data;
+/** Every Nth charge of the day (by index) is one of these; the rest are plain card payments that succeeded. */
+const EVERY = { eur: 20, failed: 13, pending: 17, refunded: 11, partlyRefunded: 9, withCustomer: 3 } as const;
+const CHARGES_OF_THE_DAY = 140;
+
+/**
+ * 140 charges, one every 10 minutes before RECORDED_AT, in the recorded charges' shape: amounts from 10.00
+ * up by 0.10, some in EUR, failed, pending, refunded in full or by 5.00 — what the connector must sum
+ * and count across two pages.
+ */
+function chargesOfTheDay(template: StripeObject): StripeObject[] {
+  return Array.from({ length: CHARGES_OF_THE_DAY }, (_, index) => {
+    const amount = 1000 + 10 * index;
+    const at = (every: number, offset: number) => index % every === offset;
+    const failed = at(EVERY.failed, 5);
+    const refunded = !failed && at(EVERY.refunded, 7);
+    const number = String(index).padStart(4, '0');
+    return {
+      ...template,
+      id: `ch_3QDay${number}`,
+      amount,
+      amount_captured: failed ? 0 : amount,
+      amount_refunded: refunded ? amount : !failed && at(EVERY.partlyRefunded, 4) ? 500 : 0,
+      created: RECORDED_AT - 60 - 600 * index,
+      currency: at(EVERY.eur, 9) ? 'eur' : 'usd',
+      customer: at(EVERY.withCustomer, 0) ? `cus_3QDay${number}` : null,
+      description: `Order #${10400 + index}`,
+      failure_code: failed ? 'card_declined' : null,
+      failure_message: failed ? 'Your card was declined.' : null,
+      paid: !failed,
+      refunded,
+      status: failed ? 'failed' : at(EVERY.pending, 3) ? 'pending' : 'succeeded',
+    };
+  });
+}
+
+const recordedCharges = recorded('charges.json');
 const LISTS: Record<string, { objects: StripeObject[]; noun: string }> = {
-  '/v1/charges': { objects: recorded('charges.json'), noun: 'charge' },
+  '/v1/charges': {
+    objects: [...chargesOfTheDay(recordedCharges[0] as StripeObject), ...recordedCharges],
+    noun: 'charge',
+  },
   '/v1/customers': { objects: recorded('customers.json'), noun: 'customer' },
 };
 
