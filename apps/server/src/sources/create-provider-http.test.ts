@@ -5,7 +5,7 @@ import { upstreamServers } from '../../test/upstream-server';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import type { ProviderRequest } from './provider-http';
-import { SourceError } from './source-error';
+import { sourceFailure } from './sources.test-support';
 
 const startProvider = upstreamServers();
 
@@ -26,16 +26,6 @@ const json =
   (body: unknown, headers: Record<string, string> = {}) =>
   (_: IncomingMessage, response: ServerResponse) =>
     response.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-
-async function sourceErrorOf(promise: Promise<unknown>): Promise<SourceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SourceError) return error;
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
 
 describe('provider HTTP: the shared cache', () => {
   it('sends 50 concurrent identical requests upstream once', async () => {
@@ -145,7 +135,7 @@ describe('provider HTTP: the shared cache', () => {
     });
     const { http } = providerHttp();
     const request = { provider: 'The feed', url: `${provider.base}/feed.json` };
-    expect((await sourceErrorOf(http.json(request, Feed))).kind).toBe('upstream');
+    expect((await sourceFailure(http.json(request, Feed))).kind).toBe('upstream');
     fail = false;
     expect(await http.json(request, Feed)).toEqual({ items: ['ok'] });
   });
@@ -158,11 +148,11 @@ describe('provider HTTP: the shared cache', () => {
     });
     const { http, advanceSeconds } = providerHttp();
     const request = { provider: 'Reddit', url: `${provider.base}/r/news.json` };
-    expect((await sourceErrorOf(http.json(request, Feed))).message).toBe(
+    expect((await sourceFailure(http.json(request, Feed))).message).toBe(
       'Reddit answered 429: rate-limited, retry in 30 s',
     );
     advanceSeconds(10);
-    const fastFail = await sourceErrorOf(http.json(request, Feed));
+    const fastFail = await sourceFailure(http.json(request, Feed));
     expect(fastFail).toMatchObject({ kind: 'rate_limited', statusCode: 429, retryAfterSeconds: 20 });
     expect(fastFail.message).toBe('Reddit answered 429: rate-limited, retry in 20 s');
     expect(provider.requests).toHaveLength(1);
@@ -263,7 +253,7 @@ describe('provider HTTP: failures become source errors', () => {
         timeoutMs: 300,
         maxBytes: 1024,
       };
-      const error = await sourceErrorOf(http.json(request, Feed));
+      const error = await sourceFailure(http.json(request, Feed));
       expect({ kind: error.kind, status: error.statusCode, message: error.message }).toEqual({
         kind,
         status,
@@ -277,7 +267,7 @@ describe('provider HTTP: failures become source errors', () => {
       safeFetch: createSafeFetch({ allowPrivateHosts: [] }),
       cache: createMemoryContentCache(),
     });
-    const error = await sourceErrorOf(http.text({ provider: 'The feed', url: 'http://127.0.0.1:9/feed' }));
+    const error = await sourceFailure(http.text({ provider: 'The feed', url: 'http://127.0.0.1:9/feed' }));
     expect(error.kind).toBe('blocked');
     expect(error.message).toBe('The feed: 127.0.0.1 is on a private or reserved network');
   });

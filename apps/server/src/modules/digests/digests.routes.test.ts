@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestBuilds, digestSubscribers, digests } from '../../db/schema';
 import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
-import { call, createDigest, DATE, HN, RSS, sources, THREE_SOURCES } from './test-support';
+import { callerOf, createDigest, DATE, HN, RSS, sources, THREE_SOURCES } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (
-  user: Pick<TestUser, 'headers'> | null,
-  method: Parameters<typeof call>[2],
-  url: string,
-  body?: unknown,
-) => call(t.app, user, method, url, body);
+const api = callerOf(() => t.app);
 
 async function rowsOf(userId: string) {
   return t.database.db.select().from(digests).where(eq(digests.userId, userId));

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestDrafts } from '../../db/schema';
 import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
-import { call, DATE, HN, RSS, sources } from './test-support';
+import { callerOf, DATE, HN, RSS, sources } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (
-  user: Pick<TestUser, 'headers'> | null,
-  method: Parameters<typeof call>[2],
-  url: string,
-  body?: unknown,
-) => call(t.app, user, method, url, body);
+const api = callerOf(() => t.app);
 
 const draftsOf = (userId: string) =>
   t.database.db.select().from(digestDrafts).where(eq(digestDrafts.userId, userId));

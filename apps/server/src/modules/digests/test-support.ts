@@ -36,6 +36,17 @@ export function call(
   });
 }
 
+/** `call` on the test app of a file, which its beforeAll starts (hence read when called). */
+export const callerOf =
+  (app: () => HttpServer) =>
+  (
+    user: Pick<TestUser, 'headers'> | null,
+    method: Parameters<typeof call>[2],
+    url: string,
+    payload?: unknown,
+  ) =>
+    call(app(), user, method, url, payload);
+
 /** A digest made through `POST /api/digests`; throws unless it answers 201. */
 export async function createDigest(app: HttpServer, user: Pick<TestUser, 'headers'>, body: object = {}) {
   const response = await call(app, user, 'POST', '/api/digests', { sources: THREE_SOURCES, ...body });

@@ -5,8 +5,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/test-api';
 import { digestSubscribers } from '../../db/schema';
-import { call, createDigest } from '../digests/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+import { callerOf, createDigest } from '../digests/test-support';
+import { signUp } from '../users/test-support';
 import { NOTICE_INTERVAL_MS } from './subscribers.usecases';
 import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 
@@ -20,12 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (
-  user: Pick<TestUser, 'headers'> | null,
-  method: Parameters<typeof call>[2],
-  url: string,
-  body?: unknown,
-) => call(t.app, user, method, url, body);
+const api = callerOf(() => t.app);
 
 const subscriberRows = (digestId: string) => rowsOf(t.database.db, digestId);
 const rowOf = (digestId: string, email: string) => subscriberRow(t.database.db, digestId, email);

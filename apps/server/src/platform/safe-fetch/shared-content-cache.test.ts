@@ -7,7 +7,7 @@ import { type DatabaseHandle, postgresDatabase } from '../../db/client';
 import { sourceCache } from '../../db/schema';
 import { createProviderHttp } from '../../sources/create-provider-http';
 import type { ProviderRequest } from '../../sources/provider-http';
-import { SourceError } from '../../sources/source-error';
+import { sourceFailure } from '../../sources/sources.test-support';
 import { createSafeFetch } from './safe-fetch';
 import { createSharedContentCache, type SharedContentCacheOptions } from './shared-content-cache';
 
@@ -47,16 +47,6 @@ const feed = (provider: Provider, path = '/feed.xml'): ProviderRequest => ({
   provider: 'The feed',
   url: `${provider.base}${path}`,
 });
-
-async function sourceErrorOf(promise: Promise<unknown>): Promise<SourceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SourceError) return error;
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
 
 const rows = () => database.db.select().from(sourceCache);
 
@@ -115,18 +105,18 @@ describe('the shared content cache', () => {
       response.writeHead(429, { 'retry-after': '30' }).end('{"error":"slow down"}'),
     );
     const request = { ...feed(provider, '/r/news.json'), provider: 'Reddit' };
-    expect(await sourceErrorOf(serverProcess().text(request))).toMatchObject({
+    expect(await sourceFailure(serverProcess().text(request))).toMatchObject({
       kind: 'rate_limited',
       retryAfterSeconds: 30,
     });
     advanceSeconds(10);
     const other = serverProcess();
-    const fastFail = await sourceErrorOf(other.text(request));
+    const fastFail = await sourceFailure(other.text(request));
     expect(fastFail).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 20 });
     expect(provider.requests).toHaveLength(1);
 
     advanceSeconds(21);
-    await sourceErrorOf(serverProcess().text(request));
+    await sourceFailure(serverProcess().text(request));
     expect(provider.requests).toHaveLength(2);
   });
 
@@ -136,7 +126,7 @@ describe('the shared content cache', () => {
         .writeHead(429, { 'retry-after': '30', 'x-padding': 'x'.repeat(4096) })
         .end(Buffer.alloc(100_000)),
     );
-    await sourceErrorOf(serverProcess().text(feed(provider)));
+    await sourceFailure(serverProcess().text(feed(provider)));
     const [row] = await rows();
     expect(row?.body.length).toBe(0);
     expect(row?.headers).toEqual({});
@@ -220,7 +210,7 @@ describe('the shared content cache', () => {
       if (request.url === '/broken') response.writeHead(500).end('oops');
       else response.writeHead(200, { 'cache-control': 'max-age=600' }).end('private');
     });
-    await sourceErrorOf(serverProcess().text(feed(provider, '/broken')));
+    await sourceFailure(serverProcess().text(feed(provider, '/broken')));
     await serverProcess().text({ ...feed(provider, '/private'), cache: false });
     expect(await rows()).toEqual([]);
   });
