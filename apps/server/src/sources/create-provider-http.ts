@@ -49,19 +49,34 @@ export function lifetimeOf(request: ProviderRequest, response: HttpResponse, now
 function errorForStatus(provider: string, response: HttpResponse, nowMs: number): SourceError {
   const { status } = response;
   if (status === 404 || status === 410)
-    return new SourceError('not_found', `${provider} answered ${status}: not found`);
+    return new SourceError('not_found', `${provider} answered ${status}: not found`, undefined, status);
   if (status === 429) {
     const retry = retryAfterSeconds(response, nowMs);
     const when = retry === undefined ? 'later' : `in ${retry} s`;
-    return new SourceError('rate_limited', `${provider} answered 429: rate-limited, retry ${when}`, retry);
+    return new SourceError(
+      'rate_limited',
+      `${provider} answered 429: rate-limited, retry ${when}`,
+      retry,
+      status,
+    );
   }
   if (status === 401 || status === 403) {
-    return new SourceError('unauthorized', `${provider} answered ${status}: access refused`);
+    return new SourceError(
+      'unauthorized',
+      `${provider} answered ${status}: access refused`,
+      undefined,
+      status,
+    );
   }
   const retry = status === 503 ? retryAfterSeconds(response, nowMs) : undefined;
   if (retry !== undefined)
-    return new SourceError('upstream', `${provider} answered 503: unavailable, retry in ${retry} s`, retry);
-  return new SourceError('upstream', `${provider} answered ${status}`);
+    return new SourceError(
+      'upstream',
+      `${provider} answered 503: unavailable, retry in ${retry} s`,
+      retry,
+      status,
+    );
+  return new SourceError('upstream', `${provider} answered ${status}`, undefined, status);
 }
 
 function errorForFetch(provider: string, error: unknown): SourceError {

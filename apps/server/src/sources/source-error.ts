@@ -38,6 +38,8 @@ export class SourceError extends AppError {
     message: string,
     /** For `rate_limited`: seconds until the provider accepts requests again (sent as Retry-After). */
     retryAfterSeconds?: number,
+    /** The HTTP status the provider answered, when it answered one (a connector may read it: 400 = bad key…). */
+    readonly providerStatus?: number,
   ) {
     super(STATUS[kind], `SOURCE_${kind.toUpperCase()}`, message, retryAfterSeconds);
     this.name = 'SourceError';

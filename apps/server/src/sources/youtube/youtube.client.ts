@@ -55,15 +55,11 @@ function apiKeyOf(providers: ProviderConfig): string {
 }
 
 /**
- * The Data API answers a key it does not accept with 400 (not 401/403), which ProviderHttp reports as
- * a bare upstream error; a 401/403 is a key without the API enabled or out of quota. Both are the
- * server's key, not the user's request, so say so.
+ * The Data API answers a key it does not accept with 400 (not 401/403); a 401/403 is a key without the
+ * API enabled or out of quota. Both are the server's key, not the user's request, so say so.
  */
 function refusedKey(error: unknown): never {
-  if (
-    error instanceof SourceError &&
-    (error.kind === 'unauthorized' || (error.kind === 'upstream' && /answered 400$/.test(error.message)))
-  ) {
+  if (error instanceof SourceError && (error.providerStatus === 400 || error.kind === 'unauthorized')) {
     throw new SourceError('unauthorized', "YouTube refused the server's API key (invalid, or out of quota)");
   }
   throw error;
