@@ -389,10 +389,15 @@ test("'Create digest' is disabled once the user has more than 99 digests", async
   expect(refused.status()).toBeGreaterThanOrEqual(400);
 });
 
-// Issues are built by a later issue; until then GET /api/digests/{id} gets three builds added and the
-// public HTML endpoint answers with a stored-like issue, at the network level, so the pager, the
-// sandboxed frame and the public page's title can be checked in the browser now.
-test('issues: newest selected, pager disabled at the ends, sandboxed frame; the public page takes the issue title (builds stubbed until the build issue)', async ({
+/** The fake providers' origin (scripts/e2e.mjs starts them and passes their variables). */
+function fakesOrigin(): string {
+  const env = JSON.parse(process.env.E2E_FAKES_ENV ?? '{}') as Record<string, string>;
+  const any = Object.values(env).find((value) => value.startsWith('http://127.0.0.1'));
+  if (!any) throw new Error('E2E_FAKES_ENV names no fake provider');
+  return new URL(any).origin;
+}
+
+test('issues: Send latest digest builds one from live content and mails it; newest selected, pager disabled at the ends, sandboxed frame; the public page takes the issue title', async ({
   page,
   request,
   browser,
@@ -400,79 +405,55 @@ test('issues: newest selected, pager disabled at the ends, sandboxed frame; the 
 }, testInfo) => {
   const csp = recordCspViolations(page);
   const user = await createUser(request, { label: 'issues', fullName: 'Ada Lovelace' });
-  const digest = await createDigest(request, user.token, { name: 'Engine Notes' });
-  const builds = [1, 2, 3].map((buildNumber) => ({
-    buildNumber,
-    createdAt: new Date(Date.UTC(2026, 0, buildNumber, 7)).toISOString(),
-    htmlLink: `/api/digests/share/${digest.digestId}/${buildNumber}`,
-  }));
-  const issueHtml = (buildNumber: number) =>
-    `<!doctype html><html><head><meta charset="utf-8"><title>Engine Notes #${buildNumber}</title>` +
-    '<style>body{font-family:sans-serif;margin:24px}h1{color:#4338ca}</style></head>' +
-    `<body><h1>Issue ${buildNumber}</h1><p>Hello from the Analytical Engine.</p>` +
-    `<script>document.body.insertAdjacentHTML('beforeend', '<p id="ran">script ran</p>')</script></body></html>`;
-  const shareHeaders = {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy':
-      "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
-  };
-  const stubIssues = async (target: Page | import('@playwright/test').BrowserContext) => {
-    await target.route(
-      (url) => url.pathname.startsWith(`/api/digests/share/${digest.digestId}`),
-      (route) => {
-        const last = new URL(route.request().url()).pathname.split('/').at(-1);
-        const buildNumber = last === digest.digestId ? 3 : Number(last);
-        if (!(buildNumber >= 1 && buildNumber <= 3)) return route.continue();
-        return route.fulfill({ status: 200, headers: shareHeaders, body: issueHtml(buildNumber) });
-      },
-    );
-  };
-  await page.route(
-    (url) => url.pathname === `/api/digests/${digest.digestId}`,
-    async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as { digest: Record<string, unknown> };
-      return route.fulfill({ response, json: { digest: { ...body.digest, builds, latestBuildNumber: 3 } } });
-    },
-  );
-  await stubIssues(page);
-
+  const digest = await createDigest(request, user.token, {
+    name: 'Engine Notes',
+    sources: [
+      { type: 'RSS', feedLink: `${fakesOrigin()}/feeds/rss2.xml`, sourceName: 'Field Notes' },
+      { type: 'HACKER_NEWS' },
+      { type: 'DATE' },
+    ],
+  });
+  const item = 'The night shift that keeps the trams running';
   await openSignedIn(page, user.token, `/digests/${digest.digestId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Engine Notes' })).toBeVisible();
-  // The newest issue is selected; the pager is disabled at the end it stands on.
-  await expect(page.getByRole('heading', { level: 2, name: /^Issue 3/ })).toBeVisible();
+  await expect(
+    page.getByText('Your Digest will display here once it is sent to you at the scheduled time.'),
+  ).toBeVisible();
+  await expect(page.getByText(/^Next issue /)).toBeVisible();
+
+  // Send latest digest builds issue 1, then issue 2, and selects each as it arrives.
+  const send = page.getByRole('button', { name: 'Send latest digest' });
+  await send.click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Issue 1/ })).toBeVisible({ timeout: 20_000 });
+  await send.click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Issue 2/ })).toBeVisible({ timeout: 20_000 });
+  const mail = await waitForMail(user.email, /^Engine Notes · Issue 2$/);
+  expect(mail.html).toContain(item);
+  expect(mail.text).toContain(item);
+
   const previous = page.getByRole('button', { name: 'Previous issue' });
   const next = page.getByRole('button', { name: 'Next issue' });
   await expect(next).toBeDisabled();
   await expect(previous).toBeEnabled();
-  const frame = page.locator('iframe[title="Engine Notes, issue 3"]');
+  const frame = page.locator('iframe[title="Engine Notes, issue 2"]');
   await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(frame).toHaveAttribute('src', `/api/digests/share/${digest.digestId}/3`);
-  await expect(
-    page.frameLocator('iframe[title="Engine Notes, issue 3"]').getByRole('heading', { name: 'Issue 3' }),
-  ).toBeVisible();
-  // Scripts in an issue never run.
-  await expect(page.frameLocator('iframe[title="Engine Notes, issue 3"]').locator('#ran')).toHaveCount(0);
+  await expect(frame).toHaveAttribute('src', `/api/digests/share/${digest.digestId}/2`);
+  const issueFrame = page.frameLocator('iframe[title="Engine Notes, issue 2"]');
+  await expect(issueFrame.getByText(item)).toBeVisible();
   await screenshots(page, testInfo, 'digest-detail-issues', {
     // Let the frame paint its issue after the resize.
     atWidth: async () => {
-      await expect(
-        page.frameLocator('iframe[title="Engine Notes, issue 3"]').getByRole('heading', { name: 'Issue 3' }),
-      ).toBeVisible();
+      await expect(issueFrame.getByText(item)).toBeVisible();
       await page.waitForTimeout(300);
     },
   });
   expect(await seriousViolations(page), 'digest detail with issues').toEqual([]);
 
   await previous.click();
-  await previous.click();
   await expect(page.getByRole('heading', { level: 2, name: /^Issue 1/ })).toBeVisible();
   await expect(previous).toBeDisabled();
   await expect(next).toBeEnabled();
-  await expect(
-    page.frameLocator('iframe[title="Engine Notes, issue 1"]').getByRole('heading', { name: 'Issue 1' }),
-  ).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Engine Notes, issue 1"]').getByText(item)).toBeVisible();
 
   // With an issue, the copied link names it.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -480,28 +461,24 @@ test('issues: newest selected, pager disabled at the ends, sandboxed frame; the 
   const dialog = page.getByRole('dialog', { name: 'Share Engine Notes' });
   await dialog.getByRole('tab', { name: 'Public' }).click();
   await dialog.getByRole('button', { name: 'Copy link' }).click();
-  const publicLink = `${baseURL}/digests/share/${digest.digestId}/3`;
+  const publicLink = `${baseURL}/digests/share/${digest.digestId}/2`;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
   expect(csp).toEqual([]);
 
   // An anonymous browser: spinner, then the issue in a sandboxed frame, titled from its <title>.
   const anonymous = await browser.newContext();
-  await stubIssues(anonymous);
   const visitor = await anonymous.newPage();
   const visitorCsp = recordCspViolations(visitor);
   await visitor.goto(publicLink);
-  await expect(visitor).toHaveTitle('Engine Notes #3');
-  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Engine Notes #3');
+  await expect(visitor).toHaveTitle('Engine Notes');
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Engine Notes');
   await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute(
     'content',
     'A newsletter created with Digest.',
   );
-  const publicFrame = visitor.locator('iframe[title="Engine Notes #3"]');
+  const publicFrame = visitor.locator('iframe[title="Engine Notes"]');
   await expect(publicFrame).toHaveAttribute('sandbox', '');
-  await expect(
-    visitor.frameLocator('iframe[title="Engine Notes #3"]').getByRole('heading', { name: 'Issue 3' }),
-  ).toBeVisible();
-  await expect(visitor.frameLocator('iframe[title="Engine Notes #3"]').locator('#ran')).toHaveCount(0);
+  await expect(visitor.frameLocator('iframe[title="Engine Notes"]').getByText(item)).toBeVisible();
   await screenshots(visitor, testInfo, 'public-page');
   expect(await seriousViolations(visitor), 'public page').toEqual([]);
   expect(visitorCsp).toEqual([]);

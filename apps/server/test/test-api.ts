@@ -31,6 +31,10 @@ export interface TestApiOptions {
   mailDomain?: string;
   /** Point every provider at these fake providers (and let fetches reach them on 127.0.0.1). */
   fakes?: { env: Record<string, string> };
+  /** Send mail to this SMTP server instead of the outbox. */
+  smtpUrl?: string;
+  /** SCHEDULE_MAX_LATENESS_MINUTES in milliseconds; 60 minutes by default. */
+  scheduleMaxLatenessMs?: number;
 }
 
 export interface TestApi {
@@ -39,6 +43,8 @@ export interface TestApi {
   jobs: JobQueue;
   /** What the connectors are given, as composeModules wired it (connected accounts included). */
   sources: SourcesDeps;
+  /** The program's modules as composed for this app (issues use cases, scheduler, …). */
+  modules: ReturnType<typeof composeModules>;
   /** Where mail goes (.eml files): no SMTP_URL in tests. */
   outboxDir: string;
   /** A signed-in session for a user made directly in the database. */
@@ -52,7 +58,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const clock = options.clock ?? systemClock;
   const database = options.database ?? (await createTestDatabase());
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'digest-test-outbox-'));
-  const mailer = createMailer({ outboxDir, from: 'Digest <digest@localhost>', logger });
+  const mailer = createMailer({
+    outboxDir,
+    from: 'Digest <digest@localhost>',
+    logger,
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+  });
   const modules = composeModules({
     database,
     clock,
@@ -65,6 +76,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     providers: loadConfig(options.fakes?.env ?? {}).providers,
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
+    scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
   });
   const jobs = createJobQueue({ database, roles: options.roles ?? [], logger, jobs: modules.jobs });
   await jobs.start();
@@ -88,6 +100,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     database,
     jobs,
     sources: modules.sources,
+    modules,
     outboxDir,
     sessionFor: (userId) => startSession(modules.authDeps, userId),
     async close() {

@@ -237,6 +237,10 @@ const digestFields = {
   sources: z.array(storedSourceSchema),
   /** Number of the newest issue (for the public link), null before the first one. */
   latestBuildNumber: z.number().int().nullable(),
+  /** When the next issue goes out (ISO 8601), null while the digest is paused. */
+  nextRunAt: z.string().nullable(),
+  /** The owner's IANA zone the schedule runs in (UTC until the profile has one). */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -246,12 +250,35 @@ export const digestSummarySchema = z.object(digestFields);
 export type DigestSummary = z.output<typeof digestSummarySchema>;
 
 /** One digest with its issues, newest last. */
-export const digestSchema = z.object({ ...digestFields, builds: z.array(buildSchema) });
+/**
+ * The latest scheduled slot the scheduler took and what became of it: `built`, `queued` (being built), or
+ * not sent — `skipped` (found too late after downtime, or paused meanwhile), `empty` (no source had
+ * anything), `failed` — with the reason. Null before the first slot.
+ */
+export const RUN_STATUSES = ['queued', 'built', 'skipped', 'empty', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const lastRunSchema = z.object({
+  slot: z.string(),
+  status: z.enum(RUN_STATUSES),
+  reason: z.string().nullable(),
+});
+export type LastRun = z.output<typeof lastRunSchema>;
+
+export const digestSchema = z.object({
+  ...digestFields,
+  builds: z.array(buildSchema),
+  lastRun: lastRunSchema.nullable(),
+});
 export type Digest = z.output<typeof digestSchema>;
 
 export const digestResponseSchema = z.object({ digest: digestSchema });
 export const digestListResponseSchema = z.object({ digests: z.array(digestSummarySchema) });
 export type DigestResponse = z.output<typeof digestResponseSchema>;
+
+/** `POST /digests/rebuild/{id}` ("Send latest digest"): the new issue, built now and mailed to the owner. */
+export const rebuildResponseSchema = z.object({ message: z.string(), build: buildSchema });
+export type RebuildResponse = z.output<typeof rebuildResponseSchema>;
 export type DigestListResponse = z.output<typeof digestListResponseSchema>;
 
 /** A draft (SPEC §3: digestId, name, sources). Its id is `digestId`, like the SPEC's. */

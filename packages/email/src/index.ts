@@ -2,4 +2,32 @@ export { EmailButton, type EmailButtonProps } from './components/EmailButton';
 export { EmailLayout, type EmailLayoutProps } from './components/EmailLayout';
 export { emailClass, emailTheme } from './components/theme';
 export { ActionEmail, type ActionEmailProps, type EmailAction } from './components/transactional/ActionEmail';
+export { CalendarBlock } from './digest/blocks/CalendarBlock';
+export { DateBlock } from './digest/blocks/DateBlock';
+export { HackerNewsBlock } from './digest/blocks/HackerNewsBlock';
+export { ProductHuntBlock } from './digest/blocks/ProductHuntBlock';
+export { RedditBlock } from './digest/blocks/RedditBlock';
+export { RssBlock } from './digest/blocks/RssBlock';
+export { StripeBlock } from './digest/blocks/StripeBlock';
+export { TwitterBlock, type TwitterBlockProps, type TwitterType } from './digest/blocks/TwitterBlock';
+export { WeatherBlock } from './digest/blocks/WeatherBlock';
+export { YoutubeBlock } from './digest/blocks/YoutubeBlock';
+export { DigestEmail, type DigestEmailProps } from './digest/DigestEmail';
+export {
+  type FooterRecipient,
+  personalizeDigest,
+  RECIPIENT_FOOTER_MARKER,
+  RECIPIENT_FOOTER_MAX_BYTES,
+  recipientFooter,
+  withoutRecipientFooter,
+} from './digest/footer';
+export {
+  DIGEST_HTML_MAX_BYTES,
+  type DigestEmailInput,
+  type RenderedDigest,
+  renderDigestEmail,
+} from './digest/render-digest';
+export { SourceBlock, type SourceBlockProps } from './digest/SourceBlock';
+export { COLUMN_WIDTH, CONTENT_WIDTH, digestCss, MAX_IMAGE_WIDTH } from './digest/styles';
+export type { BlockContext, BlockInputOf, BlockProps, DigestBlockInput } from './digest/types';
 export { type RenderedEmail, renderEmail } from './render';

@@ -1,4 +1,5 @@
 import type { FakeProvider } from '../fake-providers';
+import { feedPoolFake } from './feed-pool';
 import { feedsFake } from './feeds';
 import { googleApiFake } from './google-api';
 import { hackerNewsFake } from './hacker-news';
@@ -12,6 +13,8 @@ import { youtubeFake } from './youtube';
 
 /** Every fake provider; each file under providers/ adds itself here. */
 export const allFakeProviders: FakeProvider[] = [
+  // Before feedsFake: the first provider whose prefix matches answers.
+  feedPoolFake(),
   feedsFake,
   openMeteoFakeWith({ moveToToday: true }),
   hackerNewsFake,

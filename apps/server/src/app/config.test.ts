@@ -91,6 +91,24 @@ describe('configuration', () => {
     },
   );
 
+  it('reads SCHEDULE_MAX_LATENESS_MINUTES in minutes, 60 by default', () => {
+    expect(loadConfig({}, '/srv/digest').scheduleMaxLatenessMs).toBe(60 * 60_000);
+    expect(loadConfig({ SCHEDULE_MAX_LATENESS_MINUTES: '5' }, '/srv/digest').scheduleMaxLatenessMs).toBe(
+      300_000,
+    );
+  });
+
+  it.each([
+    ['soon', 'must be a number of minutes'],
+    ['1.5', 'must be a whole number of minutes'],
+    ['0', 'must be at least 1 minute'],
+    ['10081', 'must be at most 10080 minutes (7 days)'],
+  ])('refuses SCHEDULE_MAX_LATENESS_MINUTES=%j: %s', (value, message) => {
+    const [problem] = problemsOf({ SCHEDULE_MAX_LATENESS_MINUTES: value });
+    expect(problem).toMatch(/^SCHEDULE_MAX_LATENESS_MINUTES=/);
+    expect(problem).toContain(message);
+  });
+
   it('is documented in the README configuration table, variable by variable', () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     for (const name of Object.keys(CONFIG_VARIABLES)) expect(readme).toContain(`| \`${name}\``);

@@ -41,6 +41,10 @@ export const CONFIG_VARIABLES = {
     doc: 'how long a stop waits for running requests and jobs before it exits anyway',
     default: '10000',
   },
+  SCHEDULE_MAX_LATENESS_MINUTES: {
+    doc: 'a scheduled issue found later than this (the server was down at its time) is skipped and recorded instead of sent late',
+    default: '60',
+  },
   TRUST_PROXY: {
     doc: 'which proxies may name the client in `X-Forwarded-For` (per-IP rate limits key on it): `false` (the socket address is the client), `true` (any), a number of hops (the nearest, whatever their address: only when nothing else can reach the server), or a comma list of proxy addresses or CIDRs',
     default: 'false',
@@ -268,6 +272,12 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
+  SCHEDULE_MAX_LATENESS_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int({ message: 'must be a whole number of minutes' })
+    .min(1, { message: 'must be at least 1 minute' })
+    .max(10_080, { message: 'must be at most 10080 minutes (7 days)' })
+    .default(60),
   TRUST_PROXY: trustProxy.default(false),
   GOOGLE_CLIENT_ID: clientCredential,
   GOOGLE_CLIENT_SECRET: clientCredential,
@@ -371,6 +381,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** TRUST_PROXY, as Fastify's `trustProxy`. */
   trustProxy: TrustProxy;
+  /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
+  scheduleMaxLatenessMs: number;
   oauth: OAuthConfig;
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
@@ -416,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
+    scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
     oauth: {
       google: {
         credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

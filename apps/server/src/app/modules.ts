@@ -20,6 +20,10 @@ import {
   SOURCE_CACHE_LIMITS,
 } from '../modules/housekeeping/housekeeping.jobs';
 import { deleteStaleSourceCache } from '../modules/housekeeping/housekeeping.repository';
+import { buildIssueJob, deliverJob, settleStuckDeliveriesJob } from '../modules/issues/issues.jobs';
+import { issuesRoutes } from '../modules/issues/issues.routes';
+import type { IssuesDeps } from '../modules/issues/issues.usecases';
+import { startScheduler } from '../modules/issues/scheduler';
 import { subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '../modules/templates/templates.routes';
@@ -27,10 +31,12 @@ import { usersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mailer';
+import { MAILER_MAX_CONNECTIONS, type Mailer } from '../platform/mailer';
+import { createHostLimiter } from '../platform/safe-fetch/host-limiter';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createSharedContentCache } from '../platform/safe-fetch/shared-content-cache';
 import type { SourcesDeps } from '../sources/connector';
+import { createConnectors } from '../sources/connectors';
 import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
 import type { ProviderConfig } from '../sources/provider-config';
 import { sourceContextOf } from '../sources/source-context';
@@ -51,7 +57,12 @@ export interface ModulesDeps {
   providers: ProviderConfig;
   /** FETCH_ALLOW_PRIVATE_HOSTS. */
   fetchAllowPrivateHosts: string[];
+  /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
+  scheduleMaxLatenessMs: number;
 }
+
+/** How often the scheduler looks for due digests: issues go out within seconds of their minute. */
+export const SCHEDULER_TICK_MS = 5_000;
 
 /**
  * Every feature module, wired once: the jobs they define and the API routes they serve. start.ts and
@@ -96,12 +107,50 @@ export function composeModules(deps: ModulesDeps) {
     clock,
   };
 
-  const jobs: JobDefinition<unknown>[] = [
+  const connectors = createConnectors(sources);
+  const deliveryDeps = {
+    db,
+    clock,
+    logger,
+    mailer,
+    appUrl,
+    sendSlots: createHostLimiter(MAILER_MAX_CONNECTIONS),
+  };
+  const deliveries = deliverJob(deliveryDeps);
+  const issuesDeps = (queue: JobQueue): IssuesDeps => ({
+    db,
+    clock,
+    logger,
+    connectors,
+    appUrl,
+    mailDomain,
+    queue,
+    deliverJob: deliveries,
+  });
+
+  const jobs = (queue: JobQueue): JobDefinition<unknown>[] => [
     purgeExpiredTokensJob({ db, clock, logger }),
     purgeSourceCacheJob({ db, clock, logger }),
     passwordResetJob as JobDefinition<unknown>,
     noticeJob as JobDefinition<unknown>,
+    buildIssueJob(issuesDeps(queue)) as JobDefinition<unknown>,
+    deliveries as JobDefinition<unknown>,
+    settleStuckDeliveriesJob(deliveryDeps) as JobDefinition<unknown>,
   ];
+
+  /** The scheduler role's loop; answers its stop function. */
+  const scheduler = (queue: JobQueue) =>
+    startScheduler(
+      {
+        db,
+        clock,
+        logger,
+        queue,
+        buildJob: buildIssueJob(issuesDeps(queue)),
+        maxLatenessMs: deps.scheduleMaxLatenessMs,
+      },
+      SCHEDULER_TICK_MS,
+    );
 
   const routes = (queue: JobQueue): FastifyPluginAsyncZod[] => {
     const notify = async (subscriberIds: string[]) => {
@@ -113,6 +162,7 @@ export function composeModules(deps: ModulesDeps) {
       usersRoutes({ db, clock, authenticate, mailDomain }),
       socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
       digestsRoutes(digestDeps),
+      issuesRoutes({ ...issuesDeps(queue), authenticate }),
       subscribersRoutes(digestDeps),
       templatesRoutes({ authenticate }),
       shareRoutes({ db }),
@@ -131,5 +181,5 @@ export function composeModules(deps: ModulesDeps) {
     ];
   };
 
-  return { authDeps, sources, jobs, routes };
+  return { authDeps, sources, jobs, routes, scheduler, issuesDeps, deliveryDeps };
 }

@@ -63,10 +63,12 @@ export async function startDigest(
       oauth: config.oauth,
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
+      scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
     });
     const jobs = createJobQueue({ database, roles: config.roles, logger, jobs: modules.jobs });
     await jobs.start();
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
+    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler(jobs));
 
     let http: HttpServer | undefined;
     if (config.roles.includes('api')) {

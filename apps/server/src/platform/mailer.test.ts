@@ -1,120 +1,22 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
 import { createMailer, type Mailer, type MailerLogger, type OutgoingMail } from './mailer';
 
 // ---------------------------------------------------------------------------------------------------------
-// A real SMTP server on 127.0.0.1 and a logger that records what it is given.
+// A real SMTP server on 127.0.0.1 (test/smtp-test-server.ts) and a logger that records what it is given.
 
-interface Received {
-  parsed: ParsedMail;
-  raw: string;
-  mailFrom: string | undefined;
-  rcptTo: string[];
-  user: string | undefined;
-}
-
-interface Behaviour {
-  /** When set, AUTH PLAIN/LOGIN is required and checked against these. */
-  auth?: { user: string; pass: string };
-  /** Reject RCPT TO with this code. */
-  rejectRcpt?: (address: string) => number | undefined;
-  /** Reject the message after DATA with this code. */
-  rejectData?: (session: SMTPServerSession) => number | undefined;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: Received[];
-  connections: number;
-  authAttempts: { user: string; pass: string | undefined; method: string }[];
-}
-
-function smtpError(responseCode: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode });
-}
-
-const openServers: SMTPServer[] = [];
 const openMailers: Mailer[] = [];
 const tempDirs: string[] = [];
 
 afterEach(async () => {
   await Promise.all(openMailers.splice(0).map((mailer) => mailer.close()));
-  await Promise.all(
-    openServers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-  );
+  await closeSmtpServers();
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSmtpServer> {
-  const state: TestSmtpServer = { port: 0, received: [], connections: 0, authAttempts: [] };
-  const { auth } = behaviour;
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !auth,
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    closeTimeout: 1000,
-    onConnect(_session, callback) {
-      state.connections += 1;
-      callback();
-    },
-    onAuth(attempt, _session, callback) {
-      state.authAttempts.push({
-        user: attempt.username ?? '',
-        pass: attempt.password ?? undefined,
-        method: attempt.method,
-      });
-      if (auth && attempt.username === auth.user && attempt.password === auth.pass) {
-        callback(null, { user: attempt.username });
-      } else {
-        callback(smtpError(535, 'Authentication credentials invalid'));
-      }
-    },
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
-      const code = behaviour.rejectRcpt?.(address.address);
-      callback(code ? smtpError(code, code < 500 ? 'Mailbox busy, try later' : 'No such user') : null);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const code = behaviour.rejectData?.(session);
-        if (code) {
-          callback(smtpError(code, code < 500 ? 'Queue full, try later' : 'Message refused'));
-          return;
-        }
-        const raw = Buffer.concat(chunks);
-        const { mailFrom, rcptTo } = session.envelope;
-        simpleParser(raw).then(
-          (parsed) => {
-            state.received.push({
-              parsed,
-              raw: raw.toString('utf8'),
-              mailFrom: mailFrom ? mailFrom.address : undefined,
-              rcptTo: rcptTo.map((r) => r.address),
-              user: session.user,
-            });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  openServers.push(server);
-  await new Promise<void>((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  state.port = (server.server.address() as AddressInfo).port;
-  return state;
-}
 
 interface LogCall {
   level: 'info' | 'warn' | 'error';
@@ -135,6 +37,16 @@ function mailerFor(options: Parameters<typeof createMailer>[0]): Mailer {
   const mailer = createMailer(options);
   openMailers.push(mailer);
   return mailer;
+}
+
+/** A mailer to the test server (no outbox: a send that fell back to files would fail). */
+function smtpMailerFor(server: TestSmtpServer, logger: MailerLogger = recordingLogger()): Mailer {
+  return mailerFor({
+    smtpUrl: `smtp://127.0.0.1:${server.port}`,
+    outboxDir: '/nonexistent',
+    from: FROM,
+    logger,
+  });
 }
 
 async function tempDir(): Promise<string> {
@@ -197,12 +109,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
   it('delivers subject, From, To, html, text, custom headers and the Message-ID', async () => {
     const server = await startSmtpServer();
     const logger = recordingLogger();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger,
-    });
+    const mailer = smtpMailerFor(server, logger);
 
     expect(mailer.transport).toBe('smtp');
     const result = await mailer.send(mail);
@@ -219,12 +126,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
 
   it('never forges the envelope sender: MAIL FROM is the address of `from`, RCPT TO the recipients', async () => {
     const server = await startSmtpServer();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
 
     await mailer.send({ ...mail, headers: { 'Reply-To': 'Carol <carol@elsewhere.example>' } });
 
@@ -238,12 +140,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
 
   it('refuses headers that would change the sender, recipients or MIME structure', async () => {
     const server = await startSmtpServer();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
 
     for (const name of ['From', 'sender', 'Return-Path', 'BCC', 'Content-Type']) {
       const error = await rejection(
@@ -255,14 +152,32 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
     expect(server.received).toHaveLength(0);
   });
 
+  it('refuses a header value with a line break (it would add a header of its own)', async () => {
+    const server = await startSmtpServer();
+    const mailer = smtpMailerFor(server);
+    const error = await rejection(
+      mailer.send({ ...mail, headers: { 'List-Id': 'x\r\nBcc: mallory@evil.example' } }),
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('sends long List-* headers as written, never MIME-encoded (clients parse their <…>)', async () => {
+    const server = await startSmtpServer();
+    const mailer = smtpMailerFor(server);
+    const listId = `"A rather long digest name for a list" <${'d'.repeat(36)}.digests.app.example.com>`;
+    const unsubscribe = `<https://app.example.com/api/subscriptions/${'t'.repeat(43)}/unsubscribe>`;
+    await mailer.send({ ...mail, headers: { 'List-Id': listId, 'List-Unsubscribe': unsubscribe } });
+    const [received] = server.received;
+    if (!received) throw new Error('not received');
+    const unfold = (value?: string) => value?.replace(/\r?\n\s+/g, ' ');
+    expect(unfold(headerValue(received.parsed, 'List-Id'))).toBe(listId);
+    expect(unfold(headerValue(received.parsed, 'List-Unsubscribe'))).toBe(unsubscribe);
+  });
+
   it('generates a Message-ID when none is given and returns the one sent', async () => {
     const server = await startSmtpServer();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
 
     const { messageId } = await mailer.send({ ...mail, messageId: undefined, to: 'ann@example.com' });
 
@@ -319,12 +234,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
       stage === 'DATA' ? { rejectData: () => code } : { rejectRcpt: () => code },
     );
     const logger = recordingLogger();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger,
-    });
+    const mailer = smtpMailerFor(server, logger);
 
     const error = await rejection(mailer.send({ ...mail, to: 'ann@example.com' }));
 
@@ -339,12 +249,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
   it('a rejected message does not break the pool: the next one is delivered', async () => {
     let refuse = true;
     const server = await startSmtpServer({ rejectRcpt: () => (refuse ? 451 : undefined) });
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
 
     expect((await rejection(mailer.send(mail))).responseCode).toBe(451);
     refuse = false;
@@ -355,12 +260,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
 
   it('reuses pooled connections: 6 mails in a row use one connection, 12 at once at most 5', async () => {
     const server = await startSmtpServer();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
 
     for (let i = 0; i < 6; i += 1) {
       await mailer.send({ ...mail, messageId: undefined, subject: `sequential ${i}` });
@@ -380,12 +280,7 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
 
   it('close() closes the pool and later sends reject', async () => {
     const server = await startSmtpServer();
-    const mailer = mailerFor({
-      smtpUrl: `smtp://127.0.0.1:${server.port}`,
-      outboxDir: '/nonexistent',
-      from: FROM,
-      logger: recordingLogger(),
-    });
+    const mailer = smtpMailerFor(server);
     await mailer.send(mail);
 
     await mailer.close();

@@ -65,7 +65,7 @@ const RESERVED_HEADERS = new Set([
 ]);
 
 /** Pool size: enough to overlap a burst of deliveries without looking like a flood to the receiving server. */
-const MAX_CONNECTIONS = 5;
+export const MAILER_MAX_CONNECTIONS = 5;
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl
@@ -79,7 +79,7 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer 
   const transporter = createTransport({
     url: options.smtpUrl,
     pool: true,
-    maxConnections: MAX_CONNECTIONS,
+    maxConnections: MAILER_MAX_CONNECTIONS,
     maxMessages: 100,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
@@ -149,12 +149,26 @@ function toMailOptions(mail: OutgoingMail, from: string): SendMailOptions {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.headers ? { headers: preparedHeaders(mail.headers) } : {}),
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
     // Bodies are strings we rendered: never let nodemailer read a file or URL named in them.
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/**
+ * `List-*` values in printable ASCII go out as written: nodemailer would otherwise MIME-encode a long one
+ * as a whole, turning their `<…>` into text no mail client parses. The others (Reply-To is an address
+ * nodemailer parses) are left to nodemailer. A line break would start a header of the caller's choosing.
+ */
+function preparedHeaders(headers: Record<string, string>) {
+  const prepared: Record<string, string | { prepared: true; value: string }> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (/[\r\n]/.test(value)) throw new TypeError(`The header ${name} must not contain a line break`);
+    prepared[name] = /^list-/i.test(name) && /^[\x20-\x7e]*$/.test(value) ? { prepared: true, value } : value;
+  }
+  return prepared;
 }
 
 function assertSmtpUrl(value: string): void {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { findUserById } from '../modules/users/users.repository';
+import { DEFAULT_TIME_ZONE, findUserById } from '../modules/users/users.repository';
 import type { SourceContext } from './connector';
 
 /**
@@ -8,5 +8,5 @@ import type { SourceContext } from './connector';
  */
 export async function sourceContextOf(db: Database, userId: string): Promise<SourceContext> {
   const user = await findUserById(db, userId);
-  return { userId, timezone: user?.timezone ?? 'UTC', locale: user?.locale ?? 'en-US' };
+  return { userId, timezone: user?.timezone ?? DEFAULT_TIME_ZONE, locale: user?.locale ?? 'en-US' };
 }

@@ -11,25 +11,32 @@ export interface EmailLayoutProps {
   lang?: string;
   /** Content below the card: why the reader gets this mail, unsubscribe links, footnotes. */
   footer?: ReactNode;
+  /** Extra CSS for the `<style>` block, for classes of one kind of mail (the digest's columns). */
+  css?: string;
   children: ReactNode;
 }
 
+// React Email's <Body> draws its background on a cell inside <body>: the dark rule names that cell too.
 const darkModeCss = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 img { max-width: 100%; height: auto; }
 @media (prefers-color-scheme: dark) {
-  .${c.body} { background-color: ${t.dark.page} !important; color: ${t.dark.text} !important; }
+  .${c.body}, .${c.body} > table > tbody > tr > td { background-color: ${t.dark.page} !important; color: ${t.dark.text} !important; }
   .${c.card} { background-color: ${t.dark.card} !important; border-color: ${t.dark.border} !important; }
   .${c.heading}, .${c.text} { color: ${t.dark.text} !important; }
   .${c.muted}, .${c.footer}, .${c.footer} p { color: ${t.dark.muted} !important; }
   .${c.link} { color: ${t.dark.link} !important; }
   .${c.button} { background-color: ${t.dark.button} !important; color: ${t.dark.buttonText} !important; }
   .${c.rule} { border-color: ${t.dark.border} !important; }
+  .${c.tile} { background-color: ${t.dark.tile} !important; }
+  .${c.content}, .${c.content} p, .${c.content} li, .${c.content} td { color: ${t.dark.text} !important; }
+  .${c.content} a { color: ${t.dark.link} !important; }
+  .${c.error} { background-color: ${t.dark.errorBackground} !important; border-color: ${t.dark.errorBorder} !important; color: ${t.dark.errorText} !important; }
 }
 `;
 
 /** Frame of every Digest e-mail: a centred card at most 600 px wide, light and dark themes, a footer slot. */
-export function EmailLayout({ title, preview, lang = 'en', footer, children }: EmailLayoutProps) {
+export function EmailLayout({ title, preview, lang = 'en', footer, css = '', children }: EmailLayoutProps) {
   return (
     <Html lang={lang} dir="ltr">
       <Head>
@@ -37,7 +44,7 @@ export function EmailLayout({ title, preview, lang = 'en', footer, children }: E
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
-        <style>{darkModeCss}</style>
+        <style>{darkModeCss + css}</style>
       </Head>
       <Body className={c.body} style={styles.body}>
         {preview ? <Preview>{preview}</Preview> : null}
@@ -73,7 +80,7 @@ const styles = {
     backgroundColor: t.light.card,
     border: `1px solid ${t.light.border}`,
     borderRadius: '8px',
-    padding: '32px',
+    padding: `${t.cardPadding}px`,
   },
   footer: {
     color: t.light.muted,

@@ -7,6 +7,8 @@ export const emailTheme = {
   fontFamily:
     "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
   maxWidth: 600,
+  /** Space between the card's edge and its content, so content is `maxWidth - 2 × cardPadding` wide. */
+  cardPadding: 32,
   light: {
     page: '#f4f4f5',
     card: '#ffffff',
@@ -16,6 +18,10 @@ export const emailTheme = {
     link: '#1d4ed8',
     button: '#1d4ed8',
     buttonText: '#ffffff',
+    tile: '#f4f4f5',
+    errorBackground: '#fef2f2',
+    errorBorder: '#fecaca',
+    errorText: '#991b1b',
   },
   dark: {
     page: '#09090b',
@@ -26,6 +32,10 @@ export const emailTheme = {
     link: '#93c5fd',
     button: '#3b82f6',
     buttonText: '#ffffff',
+    tile: '#27272a',
+    errorBackground: '#450a0a',
+    errorBorder: '#7f1d1d',
+    errorText: '#fecaca',
   },
 } as const;
 
@@ -40,4 +50,15 @@ export const emailClass = {
   button: 'dg-button',
   footer: 'dg-footer',
   rule: 'dg-rule',
+  /** Surfaces inside the card: weather days, figures. */
+  tile: 'dg-tile',
+  /** A block that could not be loaded. */
+  error: 'dg-error',
+  /** Sanitised HTML from a source (its paragraphs and links follow the theme). */
+  content: 'dg-content',
+  /** The weather's row of days, which wraps three to a line under 600 px. */
+  forecast: 'dg-forecast',
+  /** A table of two columns that stack to one under 600 px. */
+  columns: 'dg-columns',
+  column: 'dg-column',
 } as const;

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './digests';
+export * from './issues';
 export * from './social';
 export * from './source-cache';
 export * from './tokens';

@@ -1,4 +1,10 @@
-import { type Digest, type DigestSummary, type ScheduleType, shareHtmlPath } from '@digest/contracts';
+import {
+  type Digest,
+  type DigestSummary,
+  type LastRun,
+  type ScheduleType,
+  shareHtmlPath,
+} from '@digest/contracts';
 import type { DigestSummaryRow } from './digests.repository';
 
 export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
@@ -13,6 +19,8 @@ export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
     subscribers: row.subscribers,
     sources: row.sources,
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -21,9 +29,17 @@ export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
 export function presentDigest(
   row: DigestSummaryRow,
   builds: { buildNumber: number; createdAt: Date }[],
+  lastRun: { slot: Date; status: string; reason: string | null } | undefined,
 ): Digest {
   return {
     ...presentDigestSummary(row),
+    lastRun: lastRun
+      ? {
+          slot: lastRun.slot.toISOString(),
+          status: lastRun.status as LastRun['status'],
+          reason: lastRun.reason,
+        }
+      : null,
     builds: builds.map((build) => ({
       buildNumber: build.buildNumber,
       createdAt: build.createdAt.toISOString(),

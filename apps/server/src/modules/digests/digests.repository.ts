@@ -1,12 +1,21 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { digestBuilds, digests, users } from '../../db/schema';
+import { digestBuilds, digests, issueRuns, users } from '../../db/schema';
+import { userTimeZone } from '../users/users.repository';
 
 export type DigestRow = typeof digests.$inferSelect;
 export type DigestChanges = Partial<
   Pick<
     typeof digests.$inferInsert,
-    'name' | 'active' | 'scheduleType' | 'time' | 'weekDay' | 'monthDay' | 'sources' | 'updatedAt'
+    | 'name'
+    | 'active'
+    | 'scheduleType'
+    | 'time'
+    | 'weekDay'
+    | 'monthDay'
+    | 'sources'
+    | 'updatedAt'
+    | 'nextRunAt'
   >
 >;
 
@@ -16,15 +25,18 @@ export type DigestChanges = Partial<
  */
 export async function lockOwner(tx: Database, userId: string) {
   const [row] = await tx
-    .select({ userId: users.userId, fullName: users.fullName })
+    .select({ userId: users.userId, fullName: users.fullName, timezone: users.timezone })
     .from(users)
     .where(eq(users.userId, userId))
     .for('update');
   return row;
 }
 
-export async function findOwnerName(db: Database, userId: string) {
-  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.userId, userId));
+export async function findOwner(db: Database, userId: string) {
+  const [row] = await db
+    .select({ fullName: users.fullName, timezone: users.timezone })
+    .from(users)
+    .where(eq(users.userId, userId));
   return row;
 }
 
@@ -65,6 +77,9 @@ const latestBuildNumber = sql<number | null>`(
   select max(b.build_number) from digest_builds b where b.digest_id = "digests"."digest_id"
 )`;
 
+/** The owner's zone the schedule runs in (the default until the profile has one, as for sources). */
+const ownerTimeZone = sql<string>`(select ${userTimeZone} from users where users.user_id = "digests"."user_id")`;
+
 const summaryColumns = {
   digestId: digests.digestId,
   name: digests.name,
@@ -76,8 +91,10 @@ const summaryColumns = {
   sources: digests.sources,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,
+  nextRunAt: digests.nextRunAt,
   subscribers: activeSubscribers,
   latestBuildNumber,
+  timeZone: ownerTimeZone,
 };
 
 export type DigestSummaryRow = Awaited<ReturnType<typeof listDigestSummaries>>[number];
@@ -107,6 +124,20 @@ export function listBuilds(db: Database, userId: string, digestId: string) {
     .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
     .where(and(eq(digestBuilds.digestId, digestId), eq(digests.userId, userId)))
     .orderBy(asc(digestBuilds.buildNumber));
+}
+
+/** The latest slot the scheduler took for the owner's digest (owner in the query); manual runs are left out. */
+export async function findLastScheduledRun(db: Database, userId: string, digestId: string) {
+  const [row] = await db
+    .select({ slot: issueRuns.slot, status: issueRuns.status, reason: issueRuns.reason })
+    .from(issueRuns)
+    .innerJoin(digests, eq(digests.digestId, issueRuns.digestId))
+    .where(
+      and(eq(issueRuns.digestId, digestId), eq(digests.userId, userId), eq(issueRuns.trigger, 'schedule')),
+    )
+    .orderBy(desc(issueRuns.slot))
+    .limit(1);
+  return row;
 }
 
 /** Changes the owner's digest; false when it is not theirs (nothing changed). */

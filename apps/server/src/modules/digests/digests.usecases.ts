@@ -7,6 +7,7 @@ import {
 } from '@digest/contracts';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { nextRunFor } from '../schedule/reschedule';
 import { applySubscriberList } from '../subscribers/subscribers.usecases';
 import { digestsErrors } from './digests.errors';
 import { presentDigest, presentDigestSummary } from './digests.presenter';
@@ -25,12 +26,13 @@ export async function listDigests(deps: Pick<DigestsDeps, 'db'>, userId: string)
 }
 
 export async function getDigest(deps: Pick<DigestsDeps, 'db'>, userId: string, digestId: string) {
-  const [row, builds] = await Promise.all([
+  const [row, builds, lastRun] = await Promise.all([
     repository.findDigestSummary(deps.db, userId, digestId),
     repository.listBuilds(deps.db, userId, digestId),
+    repository.findLastScheduledRun(deps.db, userId, digestId),
   ]);
   if (!row) throw digestsErrors.digestNotFound();
-  return presentDigest(row, builds);
+  return presentDigest(row, builds, lastRun);
 }
 
 /**
@@ -58,6 +60,7 @@ export async function createDigest(deps: DigestsDeps, userId: string, body: Dige
       weekDay: body.weekDay,
       monthDay: body.monthDay,
       sources: body.sources,
+      nextRunAt: nextRunFor(body, owner.timezone, now),
       createdAt: now,
       updatedAt: now,
     });
@@ -67,6 +70,8 @@ export async function createDigest(deps: DigestsDeps, userId: string, body: Dige
   return getDigest(deps, userId, digestId);
 }
 
+const SCHEDULE_FIELDS = ['active', 'scheduleType', 'time', 'weekDay', 'monthDay'] as const;
+
 /** `PATCH /digests/{id}`: any field; `{ active }` pauses or resumes, `subscribers` sets the list. */
 export async function updateDigest(deps: DigestsDeps, userId: string, digestId: string, patch: DigestPatch) {
   const now = deps.clock.now();
@@ -75,8 +80,11 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
     if (!row) throw digestsErrors.digestNotFound();
     const { subscribers, name, ...fields } = patch;
     const changes: repository.DigestChanges = { ...fields, updatedAt: now };
-    if (name !== undefined) {
-      changes.name = name || defaultDigestName((await repository.findOwnerName(tx, userId))?.fullName);
+    const owner = await repository.findOwner(tx, userId);
+    if (name !== undefined) changes.name = name || defaultDigestName(owner?.fullName);
+    if (SCHEDULE_FIELDS.some((field) => patch[field] !== undefined)) {
+      // A new schedule, a pause or a resume: the next issue is the first slot of the new schedule after now.
+      changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
     await repository.updateDigest(tx, userId, digestId, changes);
     return subscribers === undefined ? [] : applySubscriberList(tx, digestId, subscribers, now);

@@ -1,3 +1,4 @@
+import { withoutRecipientFooter } from '@digest/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -33,7 +34,8 @@ export async function getShareHtml(db: Database, digestId: string, buildNumber?:
   }
   const html = await findBuildHtml(db, digestId, buildNumber === undefined ? undefined : Number(buildNumber));
   if (html === undefined) throw digestsErrors.buildNotFound();
-  return html;
+  // The stored issue keeps a place for each recipient's footer; the public page has no recipient.
+  return withoutRecipientFooter({ html, text: '' }).html;
 }
 
 export function shareRoutes(deps: { db: Database }): FastifyPluginAsyncZod {

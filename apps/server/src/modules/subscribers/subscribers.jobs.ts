@@ -30,6 +30,15 @@ export function subscriptionLinks(appUrl: string, digestId: string, token: strin
   };
 }
 
+/** `List-Id` of a digest's mails (RFC 2919): its name and a stable id under the app's host. */
+export function listIdHeader(digestName: string, digestId: string, appUrl: string) {
+  const id = `<${digestId}.digests.${new URL(appUrl).hostname}>`;
+  const name = digestName.replace(/[\r\n]/g, ' ');
+  // A name beyond ASCII is an RFC 2047 word: the id after it stays readable to the clients that filter on it.
+  if (!/^[\x20-\x7e]*$/.test(name)) return `=?UTF-8?B?${Buffer.from(name).toString('base64')}?= ${id}`;
+  return `"${name.replace(/["\\]/g, '')}" ${id}`;
+}
+
 type Notice = NonNullable<Awaited<ReturnType<typeof claimNotice>>>;
 
 async function sendNotice(deps: NoticeDeps, notice: Notice) {
@@ -57,7 +66,6 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
       footer,
     }),
   );
-  const listName = notice.digestName.replace(/["\\]/g, '');
   await deps.mailer.send({
     to: notice.email,
     subject,
@@ -65,7 +73,7 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
     text,
     headers: {
       'Reply-To': notice.ownerEmail,
-      'List-Id': `"${listName}" <${notice.digestId}.digests.${new URL(deps.appUrl).hostname}>`,
+      'List-Id': listIdHeader(notice.digestName, notice.digestId, deps.appUrl),
       'List-Unsubscribe': `<${links.oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },

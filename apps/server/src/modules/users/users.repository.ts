@@ -3,6 +3,15 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { userPhotos, users } from '../../db/schema';
 
+/**
+ * The zone a user's schedules, dates and sources are read in until their profile has one (the web app saves
+ * the browser's zone on first sign-in, SPEC §4).
+ */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** A user's zone in a query that reads `users`: theirs, or the default. */
+export const userTimeZone = sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIME_ZONE})`;
+
 /** E-mails are compared and stored trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import { expireUserPasswordResets, revokeUserSessions } from '../auth/auth.repository';
 import type { Authenticated } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { rescheduleOwnerDigests } from '../schedule/reschedule';
 import { normalisePhoto } from './photo';
 import { usersErrors } from './users.errors';
 import * as repository from './users.repository';
@@ -56,9 +57,14 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
   }
 
   try {
-    const updated = await repository.updateUser(deps.db, userId, changes);
-    if (!updated) throw usersErrors.accountGone();
-    return updated;
+    return await deps.db.transaction(async (tx) => {
+      const updated = await repository.updateUser(tx, userId, changes);
+      if (!updated) throw usersErrors.accountGone();
+      if (changes.timezone && changes.timezone !== user.timezone) {
+        await rescheduleOwnerDigests(tx, userId, changes.timezone, changes.updatedAt as Date);
+      }
+      return updated;
+    });
   } catch (error) {
     // Another request took the name or address between the check and the update.
     if (repository.isUniqueViolation(error, USERNAME_INDEX)) throw usersErrors.usernameTaken();

@@ -6,6 +6,8 @@ import {
   digestResponseSchema,
   draftListResponseSchema,
   messageResponseSchema,
+  type RebuildResponse,
+  rebuildResponseSchema,
   type Subscriber,
   type SubscribersUpdateResponse,
   subscriberListResponseSchema,
@@ -49,6 +51,14 @@ export function duplicateDigest(digestId: string): Promise<Digest> {
   return api
     .post(`/digests/duplicate/${id(digestId)}`, undefined, { schema: digestResponseSchema })
     .then((body) => body.digest);
+}
+
+/**
+ * "Send latest digest": builds a new issue now and mails it to the owner. POST, not SPEC's GET, because
+ * it has effects (DESIGN §5). The answer names the new issue.
+ */
+export function rebuildDigest(digestId: string): Promise<RebuildResponse> {
+  return api.post(`/digests/rebuild/${id(digestId)}`, undefined, { schema: rebuildResponseSchema });
 }
 
 export function deleteDraft(draftId: string): Promise<{ message: string }> {

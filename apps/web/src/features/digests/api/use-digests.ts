@@ -1,5 +1,12 @@
 import { type Digest, type DigestSummary, MAX_DIGESTS } from '@digest/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { errorMessage } from '../../../app/api-client';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import {
@@ -10,6 +17,7 @@ import {
   fetchDigests,
   fetchDrafts,
   fetchSubscribers,
+  rebuildDigest,
   removeSubscriber,
   setSubscribers,
   updateDigest,
@@ -42,12 +50,16 @@ export function useDrafts() {
   });
 }
 
-export function useDigest(digestId: string) {
-  return useQuery({
+export function digestQueryOptions(digestId: string) {
+  return queryOptions({
     queryKey: digestKeys.detail(digestId),
     queryFn: ({ signal }) => fetchDigest(digestId, signal),
     refetchOnWindowFocus: false,
   });
+}
+
+export function useDigest(digestId: string) {
+  return useQuery(digestQueryOptions(digestId));
 }
 
 /**
@@ -94,6 +106,33 @@ export function useSetActive() {
     },
     onSuccess: (digest) => patchCachedDigest(queryClient, digest.digestId, { active: digest.active }),
   });
+}
+
+/**
+ * "Send latest digest" (SPEC §4): a new issue now, mailed to the owner; the server's message is shown and
+ * the digest reloaded, so that the caller can select the answer's `build` once it settles. A refusal
+ * (429 rate-limited, 422 nothing to send) stays in the mutation's `error` to be shown next to the button
+ * (SPEC §8 "Rebuild failure: message stored and shown").
+ */
+export function sendLatestDigestOptions(queryClient: QueryClient, digestId: string) {
+  return mutationOptions({
+    mutationKey: ['digests', 'rebuild', digestId],
+    mutationFn: () => rebuildDigest(digestId),
+    onSuccess: async (response) => {
+      notifySuccess(response.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: digestKeys.detail(digestId) }),
+        // The list shows the newest issue's number in its share links.
+        queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
+      ]);
+    },
+    onError: showError,
+  });
+}
+
+export function useSendLatestDigest(digestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation(sendLatestDigestOptions(queryClient, digestId));
 }
 
 export function useDuplicateDigest() {

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { digestPath } from '../../../app/paths';
 import { Button } from '../../../components/ui/Button';
-import { ClockIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
+import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
 import { ShareDialog } from '../../share/components/ShareDialog';
 import type { DigestSummary } from '../api/schemas';
-import { formatCount, formatTime12, scheduleDay, scheduleTypeLabel } from '../lib/format';
+import { formatCount, formatTime12, nextIssueText, scheduleDay, scheduleTypeLabel } from '../lib/format';
 import { ActiveSwitch } from './ActiveSwitch';
 import styles from './Cards.module.css';
 import { DigestMenu } from './DigestMenu';
@@ -17,7 +17,8 @@ export function subscriberCountLabel(count: number): string {
 
 /**
  * SPEC §2 digest card: name (opens the digest), schedule type, weekday or month day, time, source icons,
- * subscriber count, Share, the Active/Paused switch and a menu (Duplicate, Delete Digest).
+ * subscriber count, Share, the Active/Paused switch and a menu (Duplicate, Delete Digest); plus when the
+ * next issue goes out.
  */
 export function DigestCard({ digest }: { digest: DigestSummary }) {
   const titleId = useId();
@@ -46,6 +47,10 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
         ) : null}
         <span aria-hidden="true">·</span>
         <span>{formatTime12(digest.time)}</span>
+      </p>
+      <p className={styles.schedule}>
+        <NewspaperIcon className={styles.metaIcon} />
+        <span>{nextIssueText(digest.nextRunAt, digest.timeZone)}</span>
       </p>
       <SourceIcons sources={digest.sources} />
       <div className={styles.footer}>

@@ -1,4 +1,4 @@
-import { type ScheduleType, WEEK_DAYS } from '@digest/contracts';
+import { type LastRun, type ScheduleType, WEEK_DAYS } from '@digest/contracts';
 
 /** Display helpers for digests (SPEC §2 cards, §9 constants). Counts use `formatCount` of the contracts. */
 export { formatCount } from '@digest/contracts';
@@ -64,4 +64,52 @@ export function scheduleLine(schedule: Schedule): string {
   if (schedule.scheduleType === 'weekly') return `Weekly on ${weekdayName(schedule.weekDay)} at ${time}`;
   if (schedule.scheduleType === 'monthly') return `Monthly on the ${ordinal(schedule.monthDay)} at ${time}`;
   return `Daily at ${time}`;
+}
+
+/** The Digests page and Digest detail text of a paused digest, which has no next issue. */
+export const PAUSED_TEXT = 'Paused';
+
+/** 'Tue, Nov 24, 7:00 am': an instant on the owner's wall clock, the time written like the schedule line. */
+function ownerWallTime(iso: string, timeZone: string, locale?: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+  const wallClock = at.toLocaleTimeString('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${day}, ${formatTime12(wallClock)}`;
+}
+
+export interface NextIssueOptions {
+  /** The viewer's zone; the owner's zone is named only when it differs. Defaults to the browser's. */
+  browserTimeZone?: string;
+  /** Defaults to the browser's locale. */
+  locale?: string;
+}
+
+/**
+ * When the next issue goes out, in the owner's zone, where the schedule runs: 'Next issue Tue, Nov 24,
+ * 7:00 am', plus '(Europe/London)' when the viewer is elsewhere — the wall time is then the owner's, not
+ * theirs. 'Paused' when there is no next issue.
+ */
+export function nextIssueText(
+  nextRunAt: string | null,
+  timeZone: string,
+  { browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone, locale }: NextIssueOptions = {},
+): string {
+  if (nextRunAt === null) return PAUSED_TEXT;
+  const when = ownerWallTime(nextRunAt, timeZone, locale);
+  return timeZone === browserTimeZone ? `Next issue ${when}` : `Next issue ${when} (${timeZone})`;
+}
+
+/**
+ * Why the latest scheduled issue did not go out ('The issue of Sun, Nov 22, 7:00 am was not sent: …'),
+ * or null when it did (or is being built). Owners otherwise only notice that nothing arrived.
+ */
+export function missedIssueText(lastRun: LastRun | null, timeZone: string, locale?: string): string | null {
+  if (!lastRun || lastRun.status === 'built' || lastRun.status === 'queued') return null;
+  const reason = lastRun.reason ?? 'it could not be built.';
+  return `The issue of ${ownerWallTime(lastRun.slot, timeZone, locale)} was not sent: ${reason}`;
 }

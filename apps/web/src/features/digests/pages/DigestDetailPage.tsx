@@ -11,6 +11,8 @@ import {
   ClockIcon,
   EditIcon,
   InboxIcon,
+  MailIcon,
+  NewspaperIcon,
   ShareIcon,
   UsersIcon,
 } from '../../../components/ui/icons';
@@ -21,12 +23,13 @@ import { useOpenBuilder } from '../../builder/use-open-builder';
 import { useSharedHtml } from '../../share/api/shared-html';
 import { IssueFrame } from '../../share/components/IssueFrame';
 import { ShareDialog } from '../../share/components/ShareDialog';
-import type { Build, Digest } from '../api/schemas';
-import { useDigest } from '../api/use-digests';
+import type { Digest } from '../api/schemas';
+import { useDigest, useSendLatestDigest } from '../api/use-digests';
 import { ActiveSwitch } from '../components/ActiveSwitch';
 import { subscriberCountLabel } from '../components/DigestCard';
 import { DigestMenu } from '../components/DigestMenu';
-import { scheduleLine } from '../lib/format';
+import { missedIssueText, nextIssueText, scheduleLine } from '../lib/format';
+import { issuePager } from '../lib/issue-pager';
 import styles from './DigestDetailPage.module.css';
 
 export const NO_BUILDS_TEXT = 'Your Digest will display here once it is sent to you at the scheduled time.';
@@ -59,13 +62,21 @@ export function DigestDetailPage() {
       </>
     );
   }
-  return <DigestDetail digest={digest.data} />;
+  // Keyed so that the picked issue and a failed send do not carry over to another digest.
+  return <DigestDetail key={digest.data.digestId} digest={digest.data} />;
 }
 
 function DigestDetail({ digest }: { digest: Digest }) {
   const navigate = useNavigate();
   const { editDigest } = useOpenBuilder();
   const [sharing, setSharing] = useState(false);
+  // The issue picked in the pager; null shows the newest (SPEC §4).
+  const [selectedBuild, setSelectedBuild] = useState<number | null>(null);
+  const sendLatest = useSendLatestDigest(digest.digestId);
+  const missed = missedIssueText(digest.lastRun, digest.timeZone);
+  // SPEC §4: after Send latest digest, the new issue is selected (the digest has been reloaded by then).
+  const sendLatestDigest = () =>
+    sendLatest.mutate(undefined, { onSuccess: (response) => setSelectedBuild(response.build.buildNumber) });
   return (
     <>
       <title>{`${digest.name} · Digest`}</title>
@@ -95,9 +106,18 @@ function DigestDetail({ digest }: { digest: Digest }) {
             <UsersIcon className={styles.factIcon} />
             {subscriberCountLabel(digest.subscribers.length)}
           </p>
+          <p className={styles.fact}>
+            <NewspaperIcon className={styles.factIcon} />
+            {nextIssueText(digest.nextRunAt, digest.timeZone)}
+          </p>
+          {missed ? <p className={styles.missed}>{missed}</p> : null}
         </div>
         <div className={styles.controls}>
           <ActiveSwitch digestId={digest.digestId} active={digest.active} />
+          <Button small variant="secondary" loading={sendLatest.isPending} onClick={sendLatestDigest}>
+            {sendLatest.isPending ? null : <MailIcon className={styles.buttonIcon} />}
+            Send latest digest
+          </Button>
           <Button small variant="secondary" onClick={() => editDigest(digest.digestId)}>
             <EditIcon className={styles.buttonIcon} />
             Edit
@@ -108,7 +128,8 @@ function DigestDetail({ digest }: { digest: Digest }) {
           </Button>
         </div>
       </div>
-      <Issues digest={digest} />
+      {sendLatest.isError ? <p className={styles.sendError}>{errorMessage(sendLatest.error)}</p> : null}
+      <Issues digest={digest} selected={selectedBuild} onSelect={setSelectedBuild} />
       <ShareDialog
         digestId={digest.digestId}
         digestName={digest.name}
@@ -126,21 +147,23 @@ function formatBuildDate(createdAt: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+interface IssuesProps {
+  digest: Digest;
+  selected: number | null;
+  onSelect: (buildNumber: number) => void;
+}
+
 /** The issues sent so far, newest selected, with a pager disabled at both ends (SPEC §4). */
-function Issues({ digest }: { digest: Digest }) {
-  const builds: Build[] = [...(digest.builds ?? [])].sort((a, b) => a.buildNumber - b.buildNumber);
-  const [selected, setSelected] = useState<number | null>(null);
-  const newest = builds.at(-1)?.buildNumber ?? null;
-  const current = builds.find((build) => build.buildNumber === selected) ?? builds.at(-1);
-  const index = current ? builds.indexOf(current) : -1;
-  const html = useSharedHtml(digest.digestId, current?.buildNumber ?? null, current !== undefined);
+function Issues({ digest, selected, onSelect }: IssuesProps) {
+  const pager = issuePager(digest.builds, selected);
+  const html = useSharedHtml(digest.digestId, pager?.current.buildNumber ?? null, pager !== null);
 
   // SPEC §8: a failed fetch of an issue's HTML is shown as an error notice with the message.
   useEffect(() => {
     if (html.isError) notifyError(errorMessage(html.error));
   }, [html.isError, html.error]);
 
-  if (!current || newest === null) {
+  if (!pager) {
     return (
       <section aria-label="Issues" className={styles.issues}>
         <EmptyState icon={<InboxIcon />} title="No issues yet">
@@ -150,8 +173,7 @@ function Issues({ digest }: { digest: Digest }) {
     );
   }
 
-  const previous = builds[index - 1];
-  const next = builds[index + 1];
+  const { current, index, count, previous, next } = pager;
   return (
     <section aria-labelledby="issues-title" className={styles.issues}>
       <div className={styles.pager}>
@@ -160,7 +182,7 @@ function Issues({ digest }: { digest: Digest }) {
           variant="secondary"
           aria-label="Previous issue"
           disabled={!previous}
-          onClick={() => previous && setSelected(previous.buildNumber)}
+          onClick={() => previous && onSelect(previous.buildNumber)}
         >
           <ChevronLeftIcon className={styles.buttonIcon} />
         </Button>
@@ -168,7 +190,7 @@ function Issues({ digest }: { digest: Digest }) {
           <h2 id="issues-title" className={styles.issueTitle}>
             Issue {current.buildNumber}
             <span className="visually-hidden">
-              , {index + 1} of {builds.length}
+              , {index + 1} of {count}
             </span>
           </h2>
           <p className={styles.issueDate}>{formatBuildDate(current.createdAt)}</p>
@@ -178,7 +200,7 @@ function Issues({ digest }: { digest: Digest }) {
           variant="secondary"
           aria-label="Next issue"
           disabled={!next}
-          onClick={() => next && setSelected(next.buildNumber)}
+          onClick={() => next && onSelect(next.buildNumber)}
         >
           <ChevronRightIcon className={styles.buttonIcon} />
         </Button>

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { digestBuilds, digestSubscribers, digests } from './digests';
+
+export type { RunStatus } from '@digest/contracts';
+
+/**
+ * One slot of a digest's schedule that the scheduler took (or one "Send latest digest"), and what became
+ * of it. The unique (digest, slot) pair is what makes a slot build at most once, whatever the number of
+ * scheduler processes; skipped and empty slots stay recorded with their reason.
+ */
+export const issueRuns = pgTable(
+  'issue_runs',
+  {
+    runId: uuid('run_id').primaryKey().defaultRandom(),
+    digestId: uuid('digest_id')
+      .notNull()
+      .references(() => digests.digestId, { onDelete: 'cascade' }),
+    /** The scheduled instant (the request time for a manual run). */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    trigger: text('trigger').notNull().default('schedule'),
+    status: text('status').notNull().default('queued'),
+    /** Why a run was skipped, empty or failed. */
+    reason: text('reason'),
+    buildId: uuid('build_id').references(() => digestBuilds.buildId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('issue_runs_digest_slot_unique').on(table.digestId, table.slot),
+    check('issue_runs_trigger_check', sql`${table.trigger} in ('schedule', 'manual')`),
+    check(
+      'issue_runs_status_check',
+      sql`${table.status} in ('queued', 'built', 'skipped', 'empty', 'failed')`,
+    ),
+  ],
+);
+
+export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * One e-mail of one issue to one recipient (DESIGN §6): `pending → sending → sent | failed`. A row left in
+ * `sending` by a worker that died mid-send becomes `uncertain` (the SMTP server may or may not have taken
+ * it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    deliveryId: uuid('delivery_id').primaryKey().defaultRandom(),
+    buildId: uuid('build_id')
+      .notNull()
+      .references(() => digestBuilds.buildId, { onDelete: 'cascade' }),
+    digestId: uuid('digest_id')
+      .notNull()
+      .references(() => digests.digestId, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased, like subscriber e-mails. */
+    recipient: text('recipient').notNull(),
+    /** `owner` or `subscriber`. */
+    kind: text('kind').notNull(),
+    subscriberId: uuid('subscriber_id').references(() => digestSubscribers.subscriberId, {
+      onDelete: 'set null',
+    }),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** `<deliveryId@mail domain>`, the same on every attempt. */
+    messageId: text('message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current attempt claimed the row. */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deliveries_build_recipient_unique').on(table.buildId, table.recipient),
+    index('deliveries_digest_idx').on(table.digestId, table.createdAt),
+    index('deliveries_state_idx')
+      .on(table.state)
+      .where(sql`${table.state} in ('pending', 'sending', 'uncertain')`),
+    check('deliveries_kind_check', sql`${table.kind} in ('owner', 'subscriber')`),
+    check(
+      'deliveries_state_check',
+      sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,
+    ),
+  ],
+);

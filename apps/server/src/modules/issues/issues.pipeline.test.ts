@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server';
+import { startTestApi, type TestApi } from '../../../test/test-api';
+import { deliveries, digests, issueRuns } from '../../db/schema';
+import { createDigest } from '../digests/test-support';
+import { signUp } from '../users/test-support';
+import { buildIssueJob } from './issues.jobs';
+import { runSchedulerTick } from './scheduler';
+
+// The whole way, with the real queue and workers: a due slot → the scheduler → a build job → delivery
+// jobs → a real SMTP server.
+let fakes: FakeProviders;
+let smtp: TestSmtpServer;
+let t: TestApi;
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  smtp = await startSmtpServer();
+  t = await startTestApi({ fakes, roles: ['worker'], smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+});
+afterAll(async () => {
+  await t?.close();
+  await fakes?.close();
+  await closeSmtpServers();
+});
+
+describe('an issue on time', () => {
+  it('goes from a due slot to the inboxes of the owner and each subscriber, once', async () => {
+    const owner = await signUp(t.app);
+    const digest = await createDigest(t.app, owner, {
+      name: 'Pipeline',
+      sources: [
+        { type: 'RSS', feedLink: `${fakes.origin}/feeds/rss2.xml` },
+        { type: 'HACKER_NEWS' },
+        { type: 'DATE' },
+      ],
+      subscribers: ['reader@example.com'],
+    });
+    const slot = new Date(Date.now() - 30_000);
+    await t.database.db.update(digests).set({ nextRunAt: slot }).where(eq(digests.digestId, digest.digestId));
+
+    const deps = t.modules.issuesDeps(t.jobs);
+    const tick = () =>
+      runSchedulerTick({ ...deps, queue: t.jobs, buildJob: buildIssueJob(deps), maxLatenessMs: 3_600_000 });
+    expect((await tick()).queued).toBeGreaterThanOrEqual(1);
+    await tick();
+
+    const mine = () => smtp.received.filter((mail) => mail.parsed.subject === 'Pipeline · Issue 1');
+    await expect.poll(() => mine().length, { timeout: 20_000, interval: 200 }).toBe(2);
+    expect(
+      mine()
+        .flatMap((mail) => mail.rcptTo)
+        .sort(),
+    ).toEqual([owner.email, 'reader@example.com'].sort());
+    const rows = await t.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.digestId, digest.digestId));
+    await expect
+      .poll(async () =>
+        (await t.database.db.select().from(deliveries).where(eq(deliveries.digestId, digest.digestId))).map(
+          (row) => row.state,
+        ),
+      )
+      .toEqual(['sent', 'sent']);
+    expect(rows).toHaveLength(2);
+    const [run] = await t.database.db.select().from(issueRuns).where(eq(issueRuns.digestId, digest.digestId));
+    expect(run?.slot.toISOString()).toBe(slot.toISOString());
+    expect(run?.status).toBe('built');
+
+    // Nothing more arrives: no second build of the slot, no second send.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mine()).toHaveLength(2);
+  });
+});

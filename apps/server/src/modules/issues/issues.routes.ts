@@ -1,0 +1,49 @@
+import { rebuildResponseSchema } from '@digest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../app/errors';
+import { limitByKey } from '../../app/rate-limit';
+import { type Authenticate, authOf } from '../auth/authenticate';
+import { digestsErrors } from '../digests/digests.errors';
+import { idParams, isUuid } from '../digests/ids';
+import type { IssuesDeps } from './issues.usecases';
+import { sendLatestIssue } from './send-latest';
+
+/** Each one fetches every source and mails the owner: limited per account. */
+export const REBUILD_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
+export interface IssuesRoutesDeps extends IssuesDeps {
+  authenticate: Authenticate;
+}
+
+/** "Send latest digest" (SPEC §7 `GET /digests/rebuild/{digestId}`; POST per DESIGN §5, it has effects). */
+export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const perUser = limitByKey(
+      app,
+      'digest-rebuild',
+      REBUILD_RATE_LIMIT,
+      (request) => authOf(request).userId,
+    );
+    app.post(
+      '/digests/rebuild/:id',
+      {
+        preHandler: [deps.authenticate, perUser],
+        schema: {
+          tags: ['digests'],
+          summary: 'Build a new issue now from live content and e-mail it to the owner',
+          description:
+            'Answers the new issue. 422 NOTHING_TO_SEND when every source failed or had nothing new (no issue is stored).',
+          security: [{ bearerAuth: [] }],
+          params: idParams,
+          response: { 200: rebuildResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!isUuid(request.params.id)) throw digestsErrors.digestNotFound();
+        const outcome = await sendLatestIssue(deps, authOf(request).userId, request.params.id);
+        if (outcome.status !== 'built') throw new AppError(422, 'NOTHING_TO_SEND', outcome.reason);
+        return outcome.response;
+      },
+    );
+  };
+}

@@ -1,0 +1,35 @@
+import { shareHtmlPath } from '@digest/contracts';
+import { digestsErrors } from '../digests/digests.errors';
+import { findOwnedDigest } from '../digests/digests.repository';
+import { insertRuns } from './issues.repository';
+import { buildIssue, type IssuesDeps } from './issues.usecases';
+
+/**
+ * "Send latest digest": a manual run of the owner's digest, built now (paused or not) and mailed to the
+ * owner only — subscribers get the scheduled issues. Answers the new issue for the detail page.
+ */
+export async function sendLatestIssue(deps: IssuesDeps, userId: string, digestId: string) {
+  const digest = await findOwnedDigest(deps.db, userId, digestId);
+  if (!digest) throw digestsErrors.digestNotFound();
+  const [run] = await insertRuns(deps.db, [{ digestId, slot: deps.clock.now(), trigger: 'manual' }]);
+  if (!run) throw new Error('the manual run was not recorded');
+  const outcome = await buildIssue(deps, run.runId, { ownerOnly: true });
+  if (outcome.status === 'built') {
+    const { buildNumber, createdAt } = outcome.build;
+    return {
+      status: 'built' as const,
+      response: {
+        message: `Issue ${buildNumber} is built and on its way to your inbox.`,
+        build: {
+          buildNumber,
+          createdAt: createdAt.toISOString(),
+          htmlLink: shareHtmlPath(digestId, buildNumber),
+        },
+      },
+    };
+  }
+  return {
+    status: 'not-built' as const,
+    reason: outcome.status === 'done-before' ? 'This issue was already built.' : outcome.reason,
+  };
+}

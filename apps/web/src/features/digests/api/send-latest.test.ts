@@ -1,0 +1,124 @@
+import type { Digest } from '@digest/contracts';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage } from '../../../app/api-client';
+import { notifyError, notifySuccess } from '../../../app/notify';
+import { createQueryClient } from '../../../app/query-client';
+import { endSession, startSession } from '../../../app/session';
+import { issuePager } from '../lib/issue-pager';
+import { TEST_DIGEST_ID, testBuild, testDigest } from '../test-digests';
+import { digestKeys, digestQueryOptions, sendLatestDigestOptions } from './use-digests';
+
+vi.mock('../../../app/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const DIGEST_ID = TEST_DIGEST_ID;
+const build = testBuild;
+const digestWithBuilds = (count: number) => testDigest(count);
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A fake API: the digest has `builds` issues, and a rebuild answers `rebuild` (adding one when it is 200). */
+function stubApi(rebuild: { status: number; body: unknown }) {
+  let builds = 2;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'GET' && url === `/api/digests/${DIGEST_ID}`) {
+      return json(200, { digest: digestWithBuilds(builds) });
+    }
+    if (init?.method === 'GET' && url === '/api/digests') return json(200, { digests: [] });
+    if (init?.method === 'POST' && url === `/api/digests/rebuild/${DIGEST_ID}`) {
+      if (rebuild.status === 200) builds += 1;
+      return json(rebuild.status, rebuild.body);
+    }
+    return json(404, { message: `unexpected ${init?.method} ${url}`, code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The Digest detail page's state: the digest query is observed (and so refetched), then Send latest digest. */
+async function openDigestDetail() {
+  const queryClient = createQueryClient();
+  const digest = new QueryObserver(queryClient, digestQueryOptions(DIGEST_ID));
+  const unsubscribe = digest.subscribe(() => {});
+  await vi.waitFor(() => expect(digest.getCurrentResult().isSuccess).toBe(true));
+  const sendLatest = new MutationObserver(queryClient, sendLatestDigestOptions(queryClient, DIGEST_ID));
+  return { queryClient, digest, sendLatest, close: unsubscribe };
+}
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, url: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => init?.method === method && String(input) === url);
+
+beforeEach(() => {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+});
+
+afterEach(() => {
+  endSession();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('Send latest digest (SPEC §4: triggers rebuild, then selects the last build)', () => {
+  it('POSTs the rebuild with the bearer token, is busy meanwhile, then has the new issue loaded and selectable', async () => {
+    const fetchMock = stubApi({
+      status: 200,
+      body: { message: 'Your Digest is on its way.', build: build(3) },
+    });
+    const page = await openDigestDetail();
+    expect(issuePager(page.digest.getCurrentResult().data?.builds ?? [], null)?.current.buildNumber).toBe(2);
+
+    const sending = page.sendLatest.mutate();
+    expect(page.sendLatest.getCurrentResult().isPending).toBe(true);
+    const response = await sending;
+
+    const [post] = calls(fetchMock, 'POST', `/api/digests/rebuild/${DIGEST_ID}`);
+    expect(post?.[1]?.headers).toMatchObject({ Authorization: 'Bearer access-1' });
+    expect(page.sendLatest.getCurrentResult().isPending).toBe(false);
+    expect(notifySuccess).toHaveBeenCalledWith('Your Digest is on its way.');
+    // The digest was reloaded before the mutation settled, so selecting the answer's build shows it.
+    expect(calls(fetchMock, 'GET', `/api/digests/${DIGEST_ID}`)).toHaveLength(2);
+    const reloaded = page.queryClient.getQueryData<Digest>(digestKeys.detail(DIGEST_ID));
+    const pager = issuePager(reloaded?.builds ?? [], response.build.buildNumber);
+    expect(pager?.current.buildNumber).toBe(3);
+    expect(pager?.previous?.buildNumber).toBe(2);
+    expect(pager?.next).toBeUndefined();
+    page.close();
+  });
+
+  it('keeps and shows the message of a rate-limited rebuild (429), and reloads nothing', async () => {
+    const fetchMock = stubApi({
+      status: 429,
+      body: { message: 'You can send this Digest again in 5 minutes.', code: 'RATE_LIMITED' },
+    });
+    const page = await openDigestDetail();
+
+    await expect(page.sendLatest.mutate()).rejects.toMatchObject({ status: 429 });
+
+    const result = page.sendLatest.getCurrentResult();
+    expect(result.isError).toBe(true);
+    expect(errorMessage(result.error)).toBe('You can send this Digest again in 5 minutes.');
+    expect(notifyError).toHaveBeenCalledWith('You can send this Digest again in 5 minutes.');
+    expect(notifySuccess).not.toHaveBeenCalled();
+    expect(calls(fetchMock, 'GET', `/api/digests/${DIGEST_ID}`)).toHaveLength(1);
+    page.close();
+  });
+
+  it('keeps and shows the message when the issue had nothing to send (422)', async () => {
+    stubApi({
+      status: 422,
+      body: { message: 'Every source of this Digest is empty.', code: 'NOTHING_TO_SEND' },
+    });
+    const page = await openDigestDetail();
+
+    await expect(page.sendLatest.mutate()).rejects.toMatchObject({ status: 422 });
+
+    expect(errorMessage(page.sendLatest.getCurrentResult().error)).toBe(
+      'Every source of this Digest is empty.',
+    );
+    expect(notifyError).toHaveBeenCalledWith('Every source of this Digest is empty.');
+    page.close();
+  });
+});

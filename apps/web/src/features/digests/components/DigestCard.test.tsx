@@ -1,0 +1,33 @@
+import type { DigestSummary } from '@digest/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { testDigestSummary } from '../test-digests';
+import { DigestCard } from './DigestCard';
+
+const summary = (overrides: Partial<DigestSummary>) =>
+  testDigestSummary({ scheduleType: 'weekly', weekDay: 2, ...overrides });
+
+function renderCard(digest: DigestSummary): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <DigestCard digest={digest} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  ).replace(/\s/g, ' ');
+}
+
+describe('digest card (SPEC §2 Digests page)', () => {
+  it("shows when the next issue goes out, in the owner's zone", () => {
+    expect(renderCard(summary({}))).toContain('<span>Next issue Tue, Nov 24, 7:00 am');
+  });
+
+  it("reads 'Paused' while the digest is paused", () => {
+    const html = renderCard(summary({ active: false, nextRunAt: null }));
+    expect(html).toContain('<span>Paused</span>');
+    expect(html).not.toContain('Next issue');
+  });
+});

@@ -1,0 +1,45 @@
+/** Digests as the API answers them, for the web tests of this feature. Not a test file itself. */
+import type { Build, Digest, DigestSummary } from '@digest/contracts';
+
+export const TEST_DIGEST_ID = '0b6f3c1e-2f55-4a8e-9d3c-6a1f0e2b7c41';
+
+/** A daily digest at 07:00 New York time whose next issue is on Tuesday, November 24 2026. */
+export function testDigestSummary(overrides: Partial<DigestSummary> = {}): DigestSummary {
+  return {
+    digestId: TEST_DIGEST_ID,
+    name: 'Morning',
+    active: true,
+    scheduleType: 'daily',
+    time: '07:00',
+    weekDay: 1,
+    monthDay: 1,
+    subscribers: [],
+    sources: [],
+    latestBuildNumber: null,
+    nextRunAt: '2026-11-24T12:00:00.000Z',
+    timeZone: 'America/New_York',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Issue `buildNumber`, made on day `buildNumber` of November 2026. */
+export function testBuild(buildNumber: number): Build {
+  return {
+    buildNumber,
+    createdAt: `2026-11-${String(buildNumber).padStart(2, '0')}T12:00:00.000Z`,
+    htmlLink: `/api/digests/share/${TEST_DIGEST_ID}/${buildNumber}`,
+  };
+}
+
+/** The digest with issues 1…`count`. */
+export function testDigest(count: number, overrides: Partial<Digest> = {}): Digest {
+  const builds = Array.from({ length: count }, (_, i) => testBuild(i + 1));
+  return {
+    ...testDigestSummary({ latestBuildNumber: count === 0 ? null : count }),
+    builds,
+    lastRun: null,
+    ...overrides,
+  };
+}

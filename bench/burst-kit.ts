@@ -1,0 +1,499 @@
+/**
+ * What the burst and reliability benches share: a throw-away database (embedded PGlite in a temporary
+ * DATA_DIR, or a database created on PG_ADMIN_URL), seeding users and digests straight into it, the real
+ * server as child processes with their peak memory, waiting for the burst to drain, and reading the
+ * results back from the tables and the SMTP sink.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rssSourceSchema } from '@digest/contracts';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { embeddedDatabase, postgresDatabase } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import type { SmtpSink } from './smtp-sink';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export type Mode = 'embedded' | 'postgres';
+
+export function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+export function modesFrom(value: string | undefined, fallback: string): Mode[] {
+  const mode = value ?? fallback;
+  if (mode === 'both') return ['embedded', 'postgres'];
+  if (mode === 'embedded' || mode === 'postgres') return [mode];
+  throw new Error(`MODE must be embedded, postgres or both, not ${mode}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function buildServer() {
+  if (process.env.SKIP_BUILD) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build -w apps/server failed');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Database
+// ---------------------------------------------------------------------------------------------------
+
+/** What both drivers answer: PGlite's `query` and pg's `Pool.query` take the same arguments. */
+export interface Queryable {
+  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface BenchDatabase {
+  mode: Mode;
+  /** DATA_DIR (both modes: the server keeps its secret and outbox there) and DATABASE_URL on PostgreSQL. */
+  serverEnv: Record<string, string>;
+  /** Opens (and migrates) the database in this process; on PGlite only while no server runs. */
+  open(): Promise<Queryable>;
+  /** Closes this process's connection (PGlite: lets the server open DATA_DIR). */
+  close(): Promise<void>;
+  /** Closes and deletes everything. */
+  dispose(): Promise<void>;
+}
+
+export async function createBenchDatabase(mode: Mode): Promise<BenchDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `digest-burst-${mode}-`));
+  if (mode === 'embedded') {
+    let handle: ReturnType<typeof embeddedDatabase> | undefined;
+    const close = async () => {
+      await handle?.close();
+      handle = undefined;
+    };
+    return {
+      mode,
+      serverEnv: { DATA_DIR: dataDir },
+      async open() {
+        handle ??= embeddedDatabase(await PGlite.create(path.join(dataDir, 'pglite')));
+        await migrateDatabase(handle);
+        return handle.pglite;
+      },
+      close,
+      async dispose() {
+        await close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `digest_burst_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let handle: ReturnType<typeof postgresDatabase> | undefined;
+  const close = async () => {
+    await handle?.close();
+    handle = undefined;
+  };
+  return {
+    mode,
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url.href },
+    async open() {
+      handle ??= postgresDatabase(url.href, 4);
+      await migrateDatabase(handle);
+      return handle.pool;
+    },
+    close,
+    async dispose() {
+      await close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Seeding
+// ---------------------------------------------------------------------------------------------------
+
+export interface SeedOptions {
+  digests: number;
+  /** Feeds in the pool the sources are drawn from. */
+  pool: number;
+  sourcesPerDigest: number;
+  subscribersPerDigest: number;
+  feedUrl(n: number): string;
+}
+
+/** Distinct pool feeds for digest `index`, the same in every run (a small LCG seeded by the index). */
+export function feedsOfDigest(
+  index: number,
+  options: Pick<SeedOptions, 'pool' | 'sourcesPerDigest'>,
+): number[] {
+  const chosen = new Set<number>();
+  let state = (index * 2_654_435_761 + 12_345) >>> 0;
+  while (chosen.size < Math.min(options.sourcesPerDigest, options.pool)) {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    chosen.add(state % options.pool);
+  }
+  return [...chosen];
+}
+
+const SEED_BATCH = 1000;
+
+async function insertBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += SEED_BATCH) {
+    await insert(rows.slice(start, start + SEED_BATCH));
+  }
+}
+
+/**
+ * One user (UTC, en-US) and one active daily digest per index, each with `sourcesPerDigest` RSS sources
+ * stored as the API stores them (every default filled in by the contracts' schema), and
+ * `subscribersPerDigest` active subscribers. Rows go in by arrays (`unnest`), a thousand per statement.
+ * Answers how many distinct pool feeds the digests use.
+ */
+export async function seed(db: Queryable, options: SeedOptions): Promise<{ distinctFeeds: number }> {
+  const used = new Set<number>();
+  const users: [string, string, string][] = [];
+  const digests: [string, string, string, string][] = [];
+  const subscribers: [string, string, string][] = [];
+  for (let index = 0; index < options.digests; index++) {
+    const userId = randomUUID();
+    const digestId = randomUUID();
+    const feeds = feedsOfDigest(index, options);
+    for (const feed of feeds) used.add(feed);
+    const sources = feeds.map((feed) =>
+      rssSourceSchema.parse({
+        type: 'RSS',
+        feedLink: options.feedUrl(feed),
+        sourceName: `Pool feed ${feed}`,
+      }),
+    );
+    users.push([userId, `owner${index}@bench.example.com`, `Owner ${index}`]);
+    digests.push([digestId, userId, `Morning reading ${index}`, JSON.stringify(sources)]);
+    for (let k = 0; k < options.subscribersPerDigest; k++) {
+      subscribers.push([digestId, `friend${index}-${k}@bench.example.com`, randomBytes(16).toString('hex')]);
+    }
+  }
+  const column = <Row extends unknown[]>(rows: Row[], at: number) => rows.map((row) => row[at]);
+  await insertBatches(users, (batch) =>
+    db.query(
+      `insert into users (user_id, email, full_name, confirmed, timezone, locale)
+       select u, e, n, true, 'UTC', 'en-US' from unnest($1::uuid[], $2::text[], $3::text[]) as t(u, e, n)`,
+      [column(batch, 0), column(batch, 1), column(batch, 2)],
+    ),
+  );
+  await insertBatches(digests, (batch) =>
+    db.query(
+      `insert into digests (digest_id, user_id, name, schedule_type, time, sources)
+       select d, u, n, 'daily', '07:00', s::jsonb from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) as t(d, u, n, s)`,
+      [column(batch, 0), column(batch, 1), column(batch, 2), column(batch, 3)],
+    ),
+  );
+  await insertBatches(subscribers, (batch) =>
+    db.query(
+      `insert into digest_subscribers (digest_id, email, token)
+       select d, e, k from unnest($1::uuid[], $2::text[], $3::text[]) as t(d, e, k)`,
+      [column(batch, 0), column(batch, 1), column(batch, 2)],
+    ),
+  );
+  return { distinctFeeds: used.size };
+}
+
+/** The next whole minute at least `leadMs` from now: long enough to start the server before it. */
+export function nextSlot(leadMs: number): Date {
+  return new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
+}
+
+/** Every digest is due at `slot`, at its owner's (UTC) time of day. */
+export async function scheduleAll(db: Queryable, slot: Date) {
+  const time = slot.toISOString().slice(11, 16);
+  await db.query('update digests set next_run_at = $1, time = $2', [slot.toISOString(), time]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server processes
+// ---------------------------------------------------------------------------------------------------
+
+export interface ServerProcess {
+  label: string;
+  pid: number;
+  logFile: string;
+  /** Highest VmHWM (peak resident set) read from /proc, in MiB. */
+  peakRssMiB(): number;
+  /** SIGTERM and wait (no-op when it has exited). */
+  stop(): Promise<void>;
+  /** SIGKILL and wait: a crash. */
+  kill(): Promise<void>;
+}
+
+async function readPeakKiB(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Follows a process's VmHWM (the kernel's peak resident set; polled so the last value before exit is kept). */
+export function trackPeakRss(pid: number) {
+  let peakKiB = 0;
+  const read = async () => {
+    peakKiB = Math.max(peakKiB, await readPeakKiB(pid));
+  };
+  const timer = setInterval(read, 500);
+  return { read, peakMiB: () => Math.round(peakKiB / 1024), stop: () => clearInterval(timer) };
+}
+
+const running = new Set<ChildProcess>();
+// A bench that fails leaves no server behind (they would keep the throw-away database open).
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** `node apps/server/dist/main.js` with `env`; its output goes to `logFile`. */
+export function startServer(label: string, env: Record<string, string>, logFile: string): ServerProcess {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  running.add(child);
+  const pid = child.pid ?? 0;
+  const peak = trackPeakRss(pid);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      peak.stop();
+      resolve();
+    }),
+  );
+  const signal = async (name: NodeJS.Signals) => {
+    await peak.read();
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return {
+    label,
+    pid,
+    logFile,
+    peakRssMiB: peak.peakMiB,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  };
+}
+
+export async function waitForHealth(base: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`${base}/api/health did not answer within ${timeoutMs} ms`);
+}
+
+/** The environment every server process of a run shares. */
+export function serverEnvironment(database: BenchDatabase, sink: SmtpSink, extra: Record<string, string>) {
+  return {
+    ...database.serverEnv,
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Digest <digest@bench.example.com>',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    ...extra,
+  };
+}
+
+export interface Cluster {
+  processes: ServerProcess[];
+  workers: ServerProcess[];
+  /** Starts one more worker process (PostgreSQL), e.g. after a kill. */
+  addWorker(): Promise<ServerProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Embedded: one process with every role. PostgreSQL: one `api,scheduler` process and `workers`
+ * processes with the worker role only.
+ */
+export async function startCluster(options: {
+  database: BenchDatabase;
+  env: Record<string, string>;
+  workers: number;
+  logDir: string;
+}): Promise<Cluster> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const common = { ...options.env, HOST: '127.0.0.1', APP_URL: base };
+  const processes: ServerProcess[] = [];
+  const workers: ServerProcess[] = [];
+  const logFile = (name: string) => path.join(options.logDir, `${name}.log`);
+  if (options.database.mode === 'embedded') {
+    processes.push(startServer('all roles', { ...common, PORT: String(port) }, logFile('server')));
+  } else {
+    processes.push(
+      startServer('api,scheduler', { ...common, PORT: String(port), ROLES: 'api,scheduler' }, logFile('api')),
+    );
+  }
+  await waitForHealth(base);
+  let started = 0;
+  const addWorker = async () => {
+    // Numbered over the whole run: a worker started after a kill gets its own label and log.
+    started += 1;
+    const worker = startServer(
+      `worker ${started}`,
+      { ...common, PORT: String(await freePort()), ROLES: 'worker' },
+      logFile(`worker-${started}`),
+    );
+    workers.push(worker);
+    processes.push(worker);
+    return worker;
+  };
+  if (options.database.mode === 'postgres') {
+    for (let i = 0; i < options.workers; i++) await addWorker();
+  }
+  return {
+    processes,
+    workers,
+    addWorker,
+    stop: async () => {
+      await Promise.all(processes.map((process) => process.stop()));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Waiting and results
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Waits until the sink received `expected` messages or `isDone` says the pipeline has settled, or
+ * nothing arrived for `stallMs` (counted from the slot at the earliest), or `timeoutMs` passed.
+ * `onProgress` sees the count once a second.
+ */
+export async function waitForMessages(
+  sink: SmtpSink,
+  options: {
+    expected: number;
+    slot: Date;
+    stallMs: number;
+    timeoutMs: number;
+    onProgress?: (received: number) => void | Promise<void>;
+    isDone?: () => Promise<boolean>;
+  },
+): Promise<'complete' | 'settled' | 'stalled' | 'timeout'> {
+  const deadline = Date.now() + options.timeoutMs;
+  let lastCount = -1;
+  let lastChange = options.slot.getTime();
+  for (;;) {
+    const count = sink.messages.length;
+    if (count !== lastCount) {
+      lastCount = count;
+      lastChange = Math.max(Date.now(), options.slot.getTime());
+    }
+    await options.onProgress?.(count);
+    if (count >= options.expected) return 'complete';
+    if (await options.isDone?.()) return 'settled';
+    if (Date.now() - lastChange > options.stallMs) return 'stalled';
+    if (Date.now() > deadline) return 'timeout';
+    await sleep(1000);
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+export interface PipelineResult {
+  runs: Record<string, number>;
+  deliveries: Record<string, number>;
+  builds: number;
+  /** Seconds from the slot, per build and per sent delivery. */
+  buildLateness: number[];
+  sentLateness: number[];
+  /** First scheduler pick (earliest issue_runs.created_at) as seconds after the slot. */
+  firstPick: number;
+  retries: number;
+}
+
+async function countsBy(db: Queryable, sql: string): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ key: string; count: number }>(sql);
+  return Object.fromEntries(rows.map((row) => [row.key, row.count]));
+}
+
+/** What the tables say about the burst at `slot`. */
+export async function readPipeline(db: Queryable, slot: Date): Promise<PipelineResult> {
+  const at = slot.toISOString();
+  const runs = await countsBy(
+    db,
+    'select status as key, count(*)::int as count from issue_runs group by status',
+  );
+  const deliveries = await countsBy(
+    db,
+    'select state as key, count(*)::int as count from deliveries group by state',
+  );
+  const builds = await db.query<{ late: number }>(
+    'select extract(epoch from created_at - $1::timestamptz)::float8 as late from digest_builds',
+    [at],
+  );
+  const sent = await db.query<{ late: number }>(
+    `select extract(epoch from sent_at - $1::timestamptz)::float8 as late from deliveries where state = 'sent'`,
+    [at],
+  );
+  const first = await db.query<{ late: number | null }>(
+    'select extract(epoch from min(created_at) - $1::timestamptz)::float8 as late from issue_runs',
+    [at],
+  );
+  const retries = await db.query<{ retries: number }>(
+    'select coalesce(sum(greatest(attempts - 1, 0)), 0)::int as retries from deliveries',
+  );
+  return {
+    runs,
+    deliveries,
+    builds: builds.rows.length,
+    buildLateness: builds.rows.map((row) => row.late),
+    sentLateness: sent.rows.map((row) => row.late),
+    firstPick: first.rows[0]?.late ?? Number.NaN,
+    retries: retries.rows[0]?.retries ?? 0,
+  };
+}
+
+/** "p50 / p99 / max" in seconds. */
+export function spread(values: number[]): string {
+  if (values.length === 0) return '–';
+  const seconds = (value: number) => value.toFixed(1);
+  return `${seconds(percentile(values, 50))} / ${seconds(percentile(values, 99))} / ${seconds(Math.max(...values))} s`;
+}
+
+export function machine(): string {
+  const cpu = os.cpus();
+  return `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+}

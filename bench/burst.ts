@@ -1,0 +1,296 @@
+/**
+ * Burst benchmark: N digests due in the same minute, 5 RSS sources each drawn from a pool of feeds served
+ * by the fake providers with 50–300 ms of latency, delivered to a real SMTP server (bench/smtp-sink.ts).
+ * Then rss2email (Debian's `r2e`) on the same feeds, fakes and SMTP server, in the same run.
+ *
+ *   npx tsx bench/burst.ts                 builds the server, then MODE=both, N=5000, POOL=400
+ *   SKIP_BUILD=1 MODE=postgres N=1000 WORKERS=2 SUBSCRIBERS=1 npx tsx bench/burst.ts
+ *   RSS2EMAIL=0 …                          skips rss2email; R2E_FEEDS=… how many pool feeds it reads
+ *   KEEP_LOGS=1 …                          keeps the servers' logs of a clean run too
+ *   PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres   where the throw-away database is created
+ *
+ * Embedded: the database is seeded by this process with the server stopped (one process may open
+ * DATA_DIR), then one server process runs every role. PostgreSQL: one `api,scheduler` process and
+ * WORKERS `worker` processes. Figures come from the tables (issue_runs, digest_builds, deliveries),
+ * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeProviders, startFakeProviders } from '../test/fakes/fake-providers';
+import { FEED_POOL_SIZE, feedPoolFake } from '../test/fakes/providers/feed-pool';
+import {
+  buildServer,
+  createBenchDatabase,
+  envNumber,
+  type Mode,
+  machine,
+  modesFrom,
+  nextSlot,
+  type PipelineResult,
+  readPipeline,
+  scheduleAll,
+  seed,
+  serverEnvironment,
+  spread,
+  startCluster,
+  trackPeakRss,
+  waitForMessages,
+} from './burst-kit';
+import { startSmtpSink } from './smtp-sink';
+
+const N = envNumber('N', 5000);
+const POOL = envNumber('POOL', 400);
+const SOURCES = envNumber('SOURCES', 5);
+const SUBSCRIBERS = envNumber('SUBSCRIBERS', 0);
+const WORKERS = envNumber('WORKERS', 2);
+const LATENCY = { min: envNumber('LATENCY_MIN_MS', 50), max: envNumber('LATENCY_MAX_MS', 300) };
+const LEAD_MS = envNumber('LEAD_SECONDS', 20) * 1000;
+const STALL_MS = envNumber('STALL_SECONDS', 120) * 1000;
+const TIMEOUT_MS = envNumber('TIMEOUT_MINUTES', 30) * 60_000;
+const R2E_FEEDS = envNumber('R2E_FEEDS', POOL);
+
+interface BurstResult {
+  mode: Mode;
+  outcome: string;
+  expected: number;
+  pipeline: PipelineResult;
+  distinctFeeds: number;
+  upstreamRequests: number;
+  arrivals: number[];
+  sinkMessages: number;
+  duplicateMessageIds: number;
+  duplicateListRecipients: number;
+  peaks: { label: string; mib: number }[];
+  logDir: string;
+}
+
+function poolFeedUrl(fakes: FakeProviders) {
+  return (n: number) => `${fakes.origin}/feeds/pool/${n}.xml`;
+}
+
+async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> {
+  const database = await createBenchDatabase(mode);
+  const logDir = await mkdtemp(path.join(os.tmpdir(), `digest-burst-logs-${mode}-`));
+  const sink = await startSmtpSink();
+  try {
+    let db = await database.open();
+    const seeded = Date.now();
+    const { distinctFeeds } = await seed(db, {
+      digests: N,
+      pool: POOL,
+      sourcesPerDigest: SOURCES,
+      subscribersPerDigest: SUBSCRIBERS,
+      feedUrl: poolFeedUrl(fakes),
+    });
+    console.log(`${mode}: seeded ${N} digests in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const slot = nextSlot(LEAD_MS);
+    await scheduleAll(db, slot);
+    // PGlite: the server must be the only process with DATA_DIR open.
+    if (mode === 'embedded') await database.close();
+    fakes.resetHits();
+    const cluster = await startCluster({
+      database,
+      env: serverEnvironment(database, sink, {}),
+      workers: WORKERS,
+      logDir,
+    });
+    console.log(`${mode}: ${cluster.processes.length} server process(es) up; slot ${slot.toISOString()}`);
+    const expected = N * (1 + SUBSCRIBERS);
+    let lastReport = 0;
+    const outcome = await waitForMessages(sink, {
+      expected,
+      slot,
+      stallMs: STALL_MS,
+      timeoutMs: TIMEOUT_MS,
+      onProgress: (received) => {
+        if (Date.now() - lastReport < 10_000) return;
+        lastReport = Date.now();
+        console.log(`${mode}: ${received}/${expected} messages at the sink`);
+      },
+    });
+    await cluster.stop();
+    const peaks = cluster.processes.map((process) => ({ label: process.label, mib: process.peakRssMiB() }));
+    if (mode === 'embedded') db = await database.open();
+    const pipeline = await readPipeline(db, slot);
+    const counts = sink.counts();
+    const clean = outcome === 'complete' && counts.messages === expected && counts.duplicateMessageIds === 0;
+    // The servers' warnings are kept only when something went wrong.
+    if (clean && !process.env.KEEP_LOGS) await rm(logDir, { recursive: true, force: true });
+    return {
+      mode,
+      outcome,
+      expected,
+      pipeline,
+      distinctFeeds,
+      upstreamRequests: fakes.hits('/feeds/pool'),
+      arrivals: sink.messages.map((message) => (message.arrivedAt - slot.getTime()) / 1000),
+      sinkMessages: counts.messages,
+      duplicateMessageIds: counts.duplicateMessageIds,
+      duplicateListRecipients: counts.duplicateListRecipients,
+      peaks,
+      logDir: clean && !process.env.KEEP_LOGS ? 'removed (clean run)' : logDir,
+    };
+  } finally {
+    await sink.stop();
+    await database.dispose();
+  }
+}
+
+interface Rss2EmailResult {
+  feeds: number;
+  seconds: number;
+  messages: number;
+  upstreamRequests: number;
+  peakMiB: number;
+  exitCode: number | null;
+}
+
+/**
+ * rss2email reading `feeds` pool feeds, each to one recipient, with `digest = True` (one message per
+ * feed and run with its entries, its closest equivalent of an issue), sending through a fresh sink.
+ */
+async function runRss2Email(fakes: FakeProviders, feeds: number): Promise<Rss2EmailResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'digest-burst-r2e-'));
+  const sink = await startSmtpSink();
+  try {
+    const sections = Array.from(
+      { length: feeds },
+      (_, n) => `[feed.pool${n}]\nurl = ${poolFeedUrl(fakes)(n)}\nto = reader${n}@bench.example.com\n`,
+    );
+    const config = path.join(dir, 'rss2email.cfg');
+    await writeFile(
+      config,
+      [
+        '[DEFAULT]',
+        'from = rss2email@bench.example.com',
+        'email-protocol = smtp',
+        `smtp-server = 127.0.0.1:${sink.port}`,
+        'smtp-auth = False',
+        'digest = True',
+        'verbose = error',
+        '',
+        ...sections,
+      ].join('\n'),
+    );
+    fakes.resetHits();
+    const started = performance.now();
+    // Asynchronous on purpose: the fakes and the sink answer from this process's event loop.
+    const child = spawn('r2e', ['-c', config, '-d', path.join(dir, 'rss2email.json'), 'run'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const peak = trackPeakRss(child.pid ?? 0);
+    const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    peak.stop();
+    return {
+      feeds,
+      seconds: (performance.now() - started) / 1000,
+      messages: sink.messages.length,
+      upstreamRequests: fakes.hits('/feeds/pool'),
+      peakMiB: peak.peakMiB(),
+      exitCode,
+    };
+  } finally {
+    await sink.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Messages per second from the first scheduler pick to the last delivery marked sent. */
+function deliveredPerSecond(result: BurstResult): number {
+  const sent = result.pipeline.sentLateness;
+  if (sent.length === 0) return 0;
+  return sent.length / (Math.max(...sent) - result.pipeline.firstPick);
+}
+
+function builtPerSecond(result: BurstResult): number {
+  const built = result.pipeline.buildLateness;
+  if (built.length === 0) return 0;
+  return built.length / (Math.max(...built) - result.pipeline.firstPick);
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  return (
+    Object.entries(counts)
+      .map(([key, count]) => `${key} ${count}`)
+      .join(', ') || 'none'
+  );
+}
+
+function printBurst(results: BurstResult[]) {
+  const column = (render: (result: BurstResult) => string) => results.map(render).join(' | ');
+  console.log(
+    `\n| Measure | ${column((r) => (r.mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL, ${WORKERS} workers`))} |`,
+  );
+  console.log(`|---|${results.map(() => '---').join('|')}|`);
+  const rows: [string, (r: BurstResult) => string][] = [
+    ['outcome', (r) => r.outcome],
+    ['issue runs', (r) => describeCounts(r.pipeline.runs)],
+    ['deliveries', (r) => `${describeCounts(r.pipeline.deliveries)} (expected ${r.expected})`],
+    ['first pick after the slot', (r) => `${r.pipeline.firstPick.toFixed(1)} s`],
+    ['**issues built/s**', (r) => builtPerSecond(r).toFixed(1)],
+    ['**delivered/s**', (r) => deliveredPerSecond(r).toFixed(1)],
+    ['build lateness p50 / p99 / max', (r) => spread(r.pipeline.buildLateness)],
+    ['**sent lateness** (sent_at − slot) p50 / p99 / max', (r) => spread(r.pipeline.sentLateness)],
+    ['**SMTP arrival − slot** p50 / p99 / max', (r) => spread(r.arrivals)],
+    [
+      '**upstream fetches per distinct feed**',
+      (r) =>
+        `${(r.upstreamRequests / r.distinctFeeds).toFixed(2)} (${r.upstreamRequests} / ${r.distinctFeeds})`,
+    ],
+    ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
+    ['messages at the sink', (r) => String(r.sinkMessages)],
+    [
+      '**duplicates** (Message-ID / List-Id+recipient)',
+      (r) => `${r.duplicateMessageIds} / ${r.duplicateListRecipients}`,
+    ],
+    ['delivery retries (attempts − 1)', (r) => String(r.pipeline.retries)],
+    ['server logs', (r) => r.logDir],
+  ];
+  for (const [label, render] of rows) console.log(`| ${label} | ${column(render)} |`);
+}
+
+function printRss2Email(r2e: Rss2EmailResult, results: BurstResult[]) {
+  console.log('\n| rss2email 3 (`r2e run`, digest = True) | value |\n|---|---|');
+  console.log(`| feeds (one recipient each) | ${r2e.feeds} |`);
+  console.log(`| wall | ${r2e.seconds.toFixed(1)} s (exit ${r2e.exitCode}) |`);
+  console.log(`| messages at the sink | ${r2e.messages} |`);
+  console.log(`| **messages/s** | ${(r2e.messages / r2e.seconds).toFixed(2)} |`);
+  console.log(`| upstream fetches | ${r2e.upstreamRequests} |`);
+  console.log(`| peak RSS | ${r2e.peakMiB} MiB |`);
+  for (const result of results) {
+    const digestRate = deliveredPerSecond(result);
+    // Each Digest message carries SOURCES feeds; each rss2email message one.
+    const feedsServed = digestRate * SOURCES;
+    console.log(
+      `| ratio Digest (${result.mode}) / rss2email: messages/s | ${(digestRate / (r2e.messages / r2e.seconds)).toFixed(1)} × |`,
+    );
+    console.log(
+      `| ratio Digest (${result.mode}) / rss2email: feed reads delivered per second | ${(feedsServed / (r2e.feeds / r2e.seconds)).toFixed(1)} × |`,
+    );
+  }
+}
+
+async function main() {
+  if (POOL > FEED_POOL_SIZE) throw new Error(`POOL must be at most ${FEED_POOL_SIZE}`);
+  buildServer();
+  const fakes = await startFakeProviders({ providers: [feedPoolFake({ latencyMs: LATENCY })] });
+  try {
+    const results: BurstResult[] = [];
+    for (const mode of modesFrom(process.env.MODE, 'both')) results.push(await runBurst(mode, fakes));
+    console.log(
+      `\n${N} digests × ${SOURCES} RSS sources from ${POOL} feeds (${LATENCY.min}–${LATENCY.max} ms), ` +
+        `${SUBSCRIBERS} subscriber(s) each; ${machine()}`,
+    );
+    printBurst(results);
+    if (process.env.RSS2EMAIL !== '0') printRss2Email(await runRss2Email(fakes, R2E_FEEDS), results);
+  } finally {
+    await fakes.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

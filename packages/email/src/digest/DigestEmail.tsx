@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { EmailButton } from '../components/EmailButton';
+import { EmailLayout } from '../components/EmailLayout';
+import { emailClass as c, emailTheme as t } from '../components/theme';
+import { formatIssueDate } from './format';
+import type { IssueBlock } from './items';
+import { SourceBlock } from './SourceBlock';
+import { digestCss } from './styles';
+import { blockTitle } from './titles';
+import type { DigestBlockInput } from './types';
+
+export interface DigestEmailProps {
+  digestName: string;
+  issueNumber: number;
+  /** When the issue was built; shown as a date in the owner's zone and locale. */
+  date: Date;
+  timeZone: string;
+  locale: string;
+  /** The issue's public page: "View in browser" and "Continue reading". */
+  publicUrl: string;
+  blocks: readonly (DigestBlockInput | IssueBlock)[];
+  /** Set when items were left out to fit an e-mail: a "Continue reading" button follows the blocks. */
+  truncated?: boolean;
+  /** The layout's footer slot (the recipient's footer, or its marker). */
+  footer?: ReactNode;
+}
+
+const PREVIEW_TITLES = 4;
+
+/** The inbox preview line: the issue's number and its first blocks. */
+function previewOf(issueNumber: number, blocks: readonly DigestBlockInput[]): string {
+  const titles = blocks.slice(0, PREVIEW_TITLES).map(blockTitle).filter(Boolean);
+  return [`Issue #${issueNumber}`, titles.join(', ')].filter(Boolean).join(' · ');
+}
+
+/** A digest issue as one e-mail: header (name, date, number, view in browser), the blocks in order, a footer. */
+export function DigestEmail(props: DigestEmailProps) {
+  const { digestName, issueNumber, date, timeZone, locale, publicUrl, blocks, truncated, footer } = props;
+  const context = { locale, timeZone };
+  return (
+    <EmailLayout
+      title={digestName}
+      preview={previewOf(issueNumber, blocks)}
+      lang={locale.split('-')[0] || 'en'}
+      css={digestCss}
+      footer={footer}
+    >
+      <p className={c.muted} style={styles.dateline}>
+        {formatIssueDate(date, context)} · Issue #{issueNumber}
+      </p>
+      <h1 className={c.heading} style={styles.title}>
+        {digestName}
+      </h1>
+      <p style={styles.viewInBrowser}>
+        <a href={publicUrl} className={c.link} style={styles.link}>
+          View in browser
+        </a>
+      </p>
+      <hr className={c.rule} style={styles.rule} />
+      {blocks.map((block, index) => (
+        <SourceBlock
+          // Blocks are the digest's sources in their saved order; the same source may appear twice.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          block={block}
+          context={context}
+          cut={'cut' in block ? block.cut : undefined}
+        />
+      ))}
+      {truncated ? (
+        <div style={styles.continue}>
+          <p className={c.muted} style={styles.small}>
+            This issue is longer than an e-mail can hold.
+          </p>
+          <EmailButton href={publicUrl}>Continue reading</EmailButton>
+        </div>
+      ) : null}
+    </EmailLayout>
+  );
+}
+
+const styles = {
+  dateline: { color: t.light.muted, fontSize: '13px', lineHeight: '18px', margin: '0 0 4px' },
+  title: { color: t.light.text, fontSize: '28px', fontWeight: 700, lineHeight: '36px', margin: '0 0 4px' },
+  viewInBrowser: { fontSize: '13px', lineHeight: '18px', margin: '0 0 16px' },
+  link: { color: t.light.link },
+  rule: { border: 0, borderTop: `1px solid ${t.light.border}`, margin: '0 0 24px' },
+  continue: { textAlign: 'center', margin: '8px 0 0' },
+  small: { color: t.light.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 12px' },
+} as const;

@@ -1,0 +1,35 @@
+import { sourceTitle } from '../titles';
+import type { BlockProps } from '../types';
+import { countOf } from './counts';
+import { BlockFrame, Columns, Empty, HtmlContent, ItemImage, ItemTitle, Meta, widthFor } from './parts';
+
+/** REDDIT: the subreddit's hot posts with picture, self text per the options, upvotes and comments. */
+export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
+  const width = widthFor(source.layout);
+  return (
+    <BlockFrame title={sourceTitle(source)} showHeading={source.showHeading}>
+      {content.posts.length === 0 ? (
+        <Empty>No posts</Empty>
+      ) : (
+        <Columns
+          items={content.posts}
+          layout={source.layout}
+          keyOf={(post) => post.id}
+          render={(post) => (
+            <>
+              <ItemImage src={post.image} alt="" images={source.images} width={width} href={post.url} />
+              <ItemTitle href={post.url}>{post.title}</ItemTitle>
+              <Meta parts={[countOf(post.ups, 'upvote'), countOf(post.numComments, 'comment')]} />
+              <HtmlContent
+                html={post.selfText}
+                postBody={source.postBody}
+                images={source.images}
+                width={width}
+              />
+            </>
+          )}
+        />
+      )}
+    </BlockFrame>
+  );
+}

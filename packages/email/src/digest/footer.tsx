@@ -1,0 +1,80 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { emailClass as c, emailTheme as t } from '../components/theme';
+import type { RenderedEmail } from '../render';
+
+/**
+ * An issue is rendered once and sent to every recipient: the part that differs per recipient (why they
+ * get it, how to stop) replaces a marker at delivery. The HTML marker is a comment, which no source can
+ * produce (React escapes text and sanitised HTML has no comments); the text marker is a line of its own.
+ */
+export const RECIPIENT_FOOTER_MARKER = {
+  html: '<!--digest:recipient-footer-->',
+  text: '[digest:recipient-footer]',
+} as const;
+
+/** Room kept for the recipient's footer under the size limit: `recipientFooter` stays below it. */
+export const RECIPIENT_FOOTER_MAX_BYTES = 2_000;
+
+/** Long owner names are cut, so the footer keeps under its room. */
+const OWNER_NAME_MAX = 80;
+
+export type FooterRecipient =
+  | { kind: 'owner'; appDigestUrl: string }
+  | { kind: 'subscriber'; ownerName: string; unsubscribeUrl: string };
+
+function shortName(name: string): string {
+  const trimmed = name.trim() || 'Someone';
+  return trimmed.length > OWNER_NAME_MAX ? `${trimmed.slice(0, OWNER_NAME_MAX - 1)}…` : trimmed;
+}
+
+const style = { color: t.light.muted, margin: 0 };
+const linkStyle = { color: t.light.link };
+
+/** The footer of one recipient's copy, as HTML (escaped by React) and text. */
+export function recipientFooter(recipient: FooterRecipient): RenderedEmail {
+  if (recipient.kind === 'owner') {
+    const html = renderToStaticMarkup(
+      <p className={c.muted} style={style}>
+        This is your Digest.{' '}
+        <a href={recipient.appDigestUrl} className={c.link} style={linkStyle}>
+          Edit it in Digest
+        </a>
+      </p>,
+    );
+    return { html, text: `This is your Digest. Edit it in Digest: ${recipient.appDigestUrl}` };
+  }
+  const sentence = `You receive this because you subscribed to ${shortName(recipient.ownerName)}'s Digest.`;
+  const html = renderToStaticMarkup(
+    <p className={c.muted} style={style}>
+      {sentence}{' '}
+      <a href={recipient.unsubscribeUrl} className={c.link} style={linkStyle}>
+        Unsubscribe
+      </a>
+    </p>,
+  );
+  return { html, text: `${sentence}\nUnsubscribe: ${recipient.unsubscribeUrl}` };
+}
+
+/** `text` with its last `marker` replaced (sources' text comes before the footer, so the last one is ours). */
+function replaceLast(text: string, marker: string, replacement: string): string {
+  const at = text.lastIndexOf(marker);
+  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + marker.length);
+}
+
+/** The rendered issue's HTML with the footer's place (the text marker the layout rendered) as the HTML marker. */
+export function markRecipientFooter(html: string): string {
+  return replaceLast(html, RECIPIENT_FOOTER_MARKER.text, RECIPIENT_FOOTER_MARKER.html);
+}
+
+/** One recipient's copy of a rendered issue: their footer where the markers are. */
+export function personalizeDigest(rendered: RenderedEmail, footer: RenderedEmail): RenderedEmail {
+  return {
+    html: replaceLast(rendered.html, RECIPIENT_FOOTER_MARKER.html, footer.html),
+    text: replaceLast(rendered.text, RECIPIENT_FOOTER_MARKER.text, footer.text),
+  };
+}
+
+/** The issue for its public page: no recipient, so no footer. */
+export function withoutRecipientFooter(rendered: RenderedEmail): RenderedEmail {
+  return personalizeDigest(rendered, { html: '', text: '' });
+}

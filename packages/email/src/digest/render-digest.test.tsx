@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import {
+  personalizeDigest,
+  RECIPIENT_FOOTER_MARKER,
+  recipientFooter,
+  withoutRecipientFooter,
+} from './footer';
+import { DIGEST_HTML_MAX_BYTES, type DigestEmailInput, renderDigestEmail } from './render-digest';
+import { blockOf, calendarContent, imagesIn, rssContent, tweet, weatherContent } from './test-blocks';
+import type { DigestBlockInput } from './types';
+
+const publicUrl = 'https://digest.example/digests/share/d1/12';
+
+const input = (blocks: DigestBlockInput[], overrides: Partial<DigestEmailInput> = {}): DigestEmailInput => ({
+  digestName: "Ann's Digest",
+  issueNumber: 12,
+  date: new Date('2026-11-22T12:00:00Z'),
+  timeZone: 'America/New_York',
+  locale: 'en-US',
+  blocks,
+  publicUrl,
+  ...overrides,
+});
+
+const smallBlocks = (): DigestBlockInput[] => [
+  blockOf('WEATHER', weatherContent(5)),
+  blockOf('RSS', rssContent(3)),
+  blockOf('TWITTER_TIMELINE', { tweets: [tweet(1)] }),
+  blockOf('GOOGLE_CALENDAR', calendarContent()),
+];
+
+/** 300 posts of about 2 KB each: far over the limit. */
+const hugeBlocks = (): DigestBlockInput[] => [
+  blockOf('WEATHER', weatherContent(5)),
+  blockOf('RSS', rssContent(300, { content: `<p>${'Long content. '.repeat(150)}</p>` }), {
+    postBody: 'full',
+    layout: 1,
+  }),
+  blockOf('HACKER_NEWS', { items: [] }, { name: 'Last block' }),
+];
+
+const bytes = (html: string) => new TextEncoder().encode(html).length;
+
+describe('renderDigestEmail', () => {
+  it('has the digest name as <title> and the dark-mode meta', async () => {
+    const { html, title } = await renderDigestEmail(input(smallBlocks()));
+    expect(title).toBe("Ann's Digest");
+    expect(html).toContain('<title>Ann&#x27;s Digest</title>');
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(html).toMatch(/@media \(prefers-color-scheme: dark\)/);
+    expect(html).toMatch(/@media only screen and \(max-width: 600px\)/);
+  });
+
+  it("shows the date in the owner's zone: 02:00 UTC on the 22nd is Saturday the 21st in New York", async () => {
+    const { text } = await renderDigestEmail(
+      input(smallBlocks(), { date: new Date('2026-11-22T02:00:00Z') }),
+    );
+    expect(text).toContain('Saturday, November 21, 2026');
+    const tokyo = await renderDigestEmail(
+      input(smallBlocks(), { date: new Date('2026-11-22T02:00:00Z'), timeZone: 'Asia/Tokyo' }),
+    );
+    expect(tokyo.text).toContain('Sunday, November 22, 2026');
+  });
+
+  it("formats the date in the owner's locale", async () => {
+    const { text } = await renderDigestEmail(
+      input(smallBlocks(), { locale: 'de-DE', timeZone: 'Europe/Berlin' }),
+    );
+    expect(text).toContain('Sonntag, 22. November 2026');
+  });
+
+  it('shows the issue number and a "View in browser" link to the public page', async () => {
+    const { html, text } = await renderDigestEmail(input(smallBlocks()));
+    expect(text).toContain('Issue #12');
+    expect(html).toMatch(
+      /<a href="https:\/\/digest\.example\/digests\/share\/d1\/12"[^>]*>View in browser<\/a>/,
+    );
+  });
+
+  it('renders the blocks in order, an error block with its message and the others still', async () => {
+    const blocks = [
+      blockOf('RSS', rssContent(1)),
+      { ...blockOf('HACKER_NEWS', undefined), error: 'Hacker News did not answer' },
+      blockOf('TWITTER_TIMELINE', { tweets: [tweet(7)] }),
+    ];
+    const { text } = await renderDigestEmail(input(blocks));
+    expect(text).toContain('Hacker News could not be loaded: Hacker News did not answer');
+    const order = ['Post 1', 'Hacker News could not be loaded', 'Tweet number 7'].map((part) =>
+      text.indexOf(part),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('escapes a hostile digest name and block name', async () => {
+    const hostile = '"><img src=x onerror=alert(1)><script>alert(1)</script>';
+    const { html } = await renderDigestEmail(
+      input([blockOf('RSS', rssContent(1), { name: hostile })], { digestName: hostile }),
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toMatch(/<img[^>]*onerror/);
+  });
+
+  it('the text part has the item titles and their links', async () => {
+    const { text } = await renderDigestEmail(input(smallBlocks()));
+    expect(text).toContain('Post 2 https://blog.example.org/posts/2');
+    expect(text).toContain('https://x.com/ann/status/t1');
+    expect(text).toContain('Dinner with Bob');
+  });
+
+  it('does not cut a small issue', async () => {
+    const { html, text, truncated } = await renderDigestEmail(input(smallBlocks()));
+    expect(truncated).toBe(false);
+    expect(html).not.toContain('Continue reading');
+    expect(text).toContain('Post 3');
+  });
+
+  it('cuts a huge issue under the limit with a "Continue reading" link to the public page', async () => {
+    const { html, text, truncated } = await renderDigestEmail(input(hugeBlocks()));
+    expect(truncated).toBe(true);
+    expect(bytes(html)).toBeLessThanOrEqual(DIGEST_HTML_MAX_BYTES - 2_000);
+    // Cut at the end: the first posts are there, the last ones are not, the last block keeps its heading.
+    expect(text).toContain('Post 1 ');
+    expect(text).not.toContain('Post 300');
+    expect(html).toContain('Last block</h2>');
+    expect(html).toMatch(
+      /<a href="https:\/\/digest\.example\/digests\/share\/d1\/12"[^>]*>[\s\S]*?Continue reading/,
+    );
+    expect(text).toContain(`Continue reading ${publicUrl}`);
+  });
+
+  it('keeps as many items as fit: two more would pass the limit', async () => {
+    const { text } = await renderDigestEmail(input(hugeBlocks()));
+    const kept = [...text.matchAll(/Post (\d+) https/g)].length;
+    expect(kept).toBeGreaterThan(10);
+    // Two, not one: without the "Continue reading" section one more post may fit; a post is larger than it.
+    const twoMore = hugeBlocks();
+    const rss = twoMore[1] as ReturnType<typeof blockOf<'RSS'>>;
+    rss.content = { ...(rss.content ?? rssContent(0)), items: (rss.content?.items ?? []).slice(0, kept + 2) };
+    const bigger = await renderDigestEmail(input(twoMore));
+    expect(bigger.truncated).toBe(true);
+  });
+
+  it('stays under the limit with the largest recipient footer in place', async () => {
+    const rendered = await renderDigestEmail(input(hugeBlocks()));
+    const footer = recipientFooter({
+      kind: 'subscriber',
+      ownerName: '&<>"'.repeat(100),
+      unsubscribeUrl: `https://digest.example/unsubscribe?token=${'a'.repeat(400)}`,
+    });
+    expect(bytes(personalizeDigest(rendered, footer).html)).toBeLessThanOrEqual(DIGEST_HTML_MAX_BYTES);
+  });
+
+  it('gives every image a width of at most 600 and max-width:100%', async () => {
+    const content = rssContent(4, {
+      content:
+        '<p><img src="https://blog.example.org/a.png" alt="" width="2000" height="1000"><img src="https://blog.example.org/b.png" alt=""></p>',
+    });
+    const { html } = await renderDigestEmail(
+      input([blockOf('RSS', content, { postBody: 'full' }), ...smallBlocks()]),
+    );
+    const images = imagesIn(html);
+    expect(images.length).toBeGreaterThan(8);
+    for (const image of images) {
+      const width = /width="(\d+)"/.exec(image)?.[1];
+      if (width) expect(Number(width)).toBeLessThanOrEqual(600);
+      expect(image).toMatch(/max-width:100%/);
+    }
+  });
+
+  it('refuses a public URL that is not http(s)', async () => {
+    await expect(
+      renderDigestEmail(input(smallBlocks(), { publicUrl: 'javascript:alert(1)' })),
+    ).rejects.toThrow(TypeError);
+  });
+});
+
+describe('recipient footer', () => {
+  it('the rendered issue carries one marker in html and text, where the footer goes', async () => {
+    const { html, text } = await renderDigestEmail(input(smallBlocks()));
+    expect(html.split(RECIPIENT_FOOTER_MARKER.html)).toHaveLength(2);
+    expect(text.split(RECIPIENT_FOOTER_MARKER.text)).toHaveLength(2);
+    expect(html.indexOf(RECIPIENT_FOOTER_MARKER.html)).toBeGreaterThan(html.indexOf('Dinner with Bob'));
+  });
+
+  it("personalizeDigest puts a subscriber's footer where the marker was and leaves no marker", async () => {
+    const rendered = await renderDigestEmail(input(smallBlocks()));
+    const footer = recipientFooter({
+      kind: 'subscriber',
+      ownerName: 'Ann <b>&</b>',
+      unsubscribeUrl: 'https://digest.example/unsubscribe?s=1&d=2',
+    });
+    const { html, text } = personalizeDigest(rendered, footer);
+    expect(html).not.toContain(RECIPIENT_FOOTER_MARKER.html);
+    expect(text).not.toContain(RECIPIENT_FOOTER_MARKER.text);
+    expect(html).toContain(
+      'You receive this because you subscribed to Ann &lt;b&gt;&amp;&lt;/b&gt;&#x27;s Digest.',
+    );
+    expect(html).toMatch(
+      /<a href="https:\/\/digest\.example\/unsubscribe\?s=1&amp;d=2"[^>]*>Unsubscribe<\/a>/,
+    );
+    expect(html.indexOf('Unsubscribe')).toBeGreaterThan(html.indexOf('Dinner with Bob'));
+    expect(text).toContain("You receive this because you subscribed to Ann <b>&</b>'s Digest.");
+    expect(text).toContain('Unsubscribe: https://digest.example/unsubscribe?s=1&d=2');
+  });
+
+  it("the owner's footer links to the digest in the app", async () => {
+    const rendered = await renderDigestEmail(input(smallBlocks()));
+    const { html, text } = personalizeDigest(
+      rendered,
+      recipientFooter({ kind: 'owner', appDigestUrl: 'https://digest.example/digests/d1' }),
+    );
+    expect(html).toMatch(
+      /This is your Digest\. <a href="https:\/\/digest\.example\/digests\/d1"[^>]*>Edit it in Digest<\/a>/,
+    );
+    expect(text).toContain('This is your Digest. Edit it in Digest: https://digest.example/digests/d1');
+  });
+
+  it('only the last marker is replaced: a source quoting the marker cannot move the footer', async () => {
+    const quoting = blockOf('RSS', rssContent(1, { title: RECIPIENT_FOOTER_MARKER.text }));
+    const rendered = await renderDigestEmail(input([quoting]));
+    const { text } = personalizeDigest(rendered, { html: '<p>F</p>', text: 'FOOTER' });
+    expect(text.split('FOOTER')).toHaveLength(2);
+    expect(text.trim().endsWith('FOOTER')).toBe(true);
+  });
+
+  it('withoutRecipientFooter removes the markers for the public page', async () => {
+    const { html, text } = withoutRecipientFooter(await renderDigestEmail(input(smallBlocks())));
+    expect(html).not.toContain(RECIPIENT_FOOTER_MARKER.html);
+    expect(text).not.toContain(RECIPIENT_FOOTER_MARKER.text);
+    expect(text).toContain('Dinner with Bob');
+  });
+});

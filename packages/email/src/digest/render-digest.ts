@@ -1,0 +1,94 @@
+import { createElement } from 'react';
+import { type RenderedEmail, renderEmail } from '../render';
+import { DigestEmail } from './DigestEmail';
+import { markRecipientFooter, RECIPIENT_FOOTER_MARKER, RECIPIENT_FOOTER_MAX_BYTES } from './footer';
+import { safeHref } from './html';
+import { type IssueBlock, itemCount, keepFirstItems, keepHeadings } from './items';
+import type { DigestBlockInput } from './types';
+
+/** Gmail clips a message whose HTML passes 102 KB; an issue with its footer stays at or below this. */
+export const DIGEST_HTML_MAX_BYTES = 100_000;
+
+export interface DigestEmailInput {
+  digestName: string;
+  issueNumber: number;
+  date: Date;
+  /** The owner's IANA zone and locale. */
+  timeZone: string;
+  locale: string;
+  blocks: DigestBlockInput[];
+  /** The issue's public page: "View in browser" and "Continue reading". */
+  publicUrl: string;
+}
+
+export interface RenderedDigest extends RenderedEmail {
+  /** The document title: the digest's name. */
+  title: string;
+  /** Set when items were left out to fit the size limit (a "Continue reading" link replaces them). */
+  truncated: boolean;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/** The largest `n` in [0, max] for which `fits(n)` holds, with what it gave, or undefined when none does. */
+async function largestFitting<T>(
+  max: number,
+  attempt: (n: number) => Promise<T | undefined>,
+): Promise<{ n: number; value: T } | undefined> {
+  let low = 0;
+  let high = max;
+  let best: { n: number; value: T } | undefined;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const value = await attempt(middle);
+    if (value === undefined) high = middle - 1;
+    else {
+      best = { n: middle, value };
+      low = middle + 1;
+    }
+  }
+  return best;
+}
+
+/**
+ * Renders an issue once for all its recipients: HTML and text with the recipient footer's markers (see
+ * `personalizeDigest`). When the HTML would pass the size limit, items are dropped from the end — found by
+ * a binary search over how many are kept, not one render per item — then, if even the headings are too
+ * long, whole blocks; a "Continue reading" link to the public page follows what is kept.
+ */
+export async function renderDigestEmail(input: DigestEmailInput): Promise<RenderedDigest> {
+  if (!safeHref(input.publicUrl)?.startsWith('http')) {
+    throw new TypeError('renderDigestEmail: publicUrl must be an absolute http(s) URL');
+  }
+  const budget = DIGEST_HTML_MAX_BYTES - RECIPIENT_FOOTER_MAX_BYTES;
+  const render = async (blocks: readonly IssueBlock[], truncated: boolean) => {
+    const element = createElement(DigestEmail, {
+      ...input,
+      blocks,
+      truncated,
+      footer: RECIPIENT_FOOTER_MARKER.text,
+    });
+    const { html, text } = await renderEmail(element);
+    return { html: markRecipientFooter(html), text };
+  };
+  const done = (rendered: RenderedEmail, truncated: boolean) => ({
+    ...rendered,
+    title: input.digestName,
+    truncated,
+  });
+
+  const full = await render(input.blocks, false);
+  if (byteLength(full.html) <= budget) return done(full, false);
+
+  const fitting = async (blocks: IssueBlock[]) => {
+    const rendered = await render(blocks, true);
+    return byteLength(rendered.html) <= budget ? rendered : undefined;
+  };
+  const total = input.blocks.reduce((sum, block) => sum + itemCount(block), 0);
+  const withItems = await largestFitting(total - 1, (n) => fitting(keepFirstItems(input.blocks, n)));
+  if (withItems) return done(withItems.value, true);
+  const withHeadings = await largestFitting(input.blocks.length, (n) =>
+    fitting(keepHeadings(input.blocks, n)),
+  );
+  return done(withHeadings?.value ?? (await render([], true)), true);
+}

@@ -1,0 +1,33 @@
+import type { SourceOf, SourceType } from '@digest/contracts';
+import type { SourceContentMap } from '@digest/contracts/content';
+
+/** One block of an issue: the saved source (type and settings), its live content, or why it failed. */
+export interface BlockInputOf<T extends SourceType> {
+  source: SourceOf<T>;
+  content?: SourceContentMap[T];
+  /** Set when the source could not be read; the block shows it and the issue still goes out. */
+  error?: string;
+}
+
+export type DigestBlockInput = { [T in SourceType]: BlockInputOf<T> }[SourceType];
+
+/** Where and for whom the issue is rendered: dates, times and amounts follow the owner's zone and locale. */
+export interface BlockContext {
+  locale: string;
+  timeZone: string;
+}
+
+/** Props of the component of one kind: its content is there (errors and missing content are handled above). */
+export interface BlockProps<T extends SourceType> {
+  source: SourceOf<T>;
+  content: SourceContentMap[T];
+  context: BlockContext;
+}
+
+/** Narrows a block to its kind (TypeScript does not narrow a union by a nested `source.type`). */
+export function isBlockOf<T extends SourceType>(
+  block: DigestBlockInput,
+  type: T,
+): block is Extract<DigestBlockInput, { source: { type: T } }> {
+  return block.source.type === type;
+}
