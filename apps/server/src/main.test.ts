@@ -15,7 +15,8 @@ const folders: string[] = [];
 interface Started {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
-  exited: Promise<number | null>;
+  /** The exit code, or the signal's name when a signal ended the process. */
+  exited: Promise<number | string | null>;
 }
 
 function runServer(env: Record<string, string>): Started {
@@ -30,10 +31,10 @@ function runServer(env: Record<string, string>): Started {
   child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => {
       running.delete(child);
-      resolve(code);
+      resolve(code ?? signal);
     }),
   );
   return { child, output: () => output, exited };
@@ -88,7 +89,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
     expect(second.output()).toMatch(/is in use by another Digest process/);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     expect(existsSync(path.join(dataDir, 'digest.lock'))).toBe(false);
 
     const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
@@ -98,7 +99,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
     const restarted = runServer({ DATA_DIR: dataDir });
     await urlOf(restarted);
     restarted.child.kill('SIGINT');
-    expect(await restarted.exited).toBe(0);
+    expect(await restarted.exited, restarted.output()).toBe(0);
 
     const reopened = await PGlite.create(path.join(dataDir, 'pglite'));
     const { rows } = await reopened.query<{ email: string }>('select email from users');
@@ -123,8 +124,8 @@ describe('starting the server', { timeout: 90_000 }, () => {
         expect(worker.output()).not.toContain('Digest is running at');
         api.child.kill('SIGTERM');
         worker.child.kill('SIGTERM');
-        expect(await api.exited).toBe(0);
-        expect(await worker.exited).toBe(0);
+        expect(await api.exited, api.output()).toBe(0);
+        expect(await worker.exited, worker.output()).toBe(0);
       } finally {
         await database.close();
       }

@@ -47,30 +47,17 @@ async function main() {
     return;
   }
 
-  let running: Awaited<ReturnType<typeof startDigest>>;
-  try {
-    running = await startDigest(config, logger, WEB_DIST_DIR);
-  } catch (error) {
-    if (error instanceof DataDirInUseError) fail(error.message);
-    logger.fatal({ err: error }, 'Digest could not start');
-    process.exit(1);
-  }
-  if (running.url) console.log(`Digest is running at ${running.url}`);
-
+  // Handlers go in before the server starts: a signal that arrives while it starts (or just after
+  // it prints its address) must still stop it cleanly, never kill it mid-write.
+  let running: Awaited<ReturnType<typeof startDigest>> | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing running requests and jobs');
+  const stop = (started: NonNullable<typeof running>) => {
     const deadline = setTimeout(() => {
       logger.error('stop took too long: exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 5_000);
     deadline.unref();
-    running.stop().then(
+    started.stop().then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -81,8 +68,27 @@ async function main() {
       },
     );
   };
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing running requests and jobs');
+    if (running) stop(running);
+  };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    running = await startDigest(config, logger, WEB_DIST_DIR);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    logger.fatal({ err: error }, 'Digest could not start');
+    process.exit(1);
+  }
+  if (stopping) return stop(running);
+  if (running.url) console.log(`Digest is running at ${running.url}`);
 }
 
 await main();
