@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import type { SourceContext, SourcesDeps } from './connector';
 import { googleCalendarRoutes } from './google-calendar/google-calendar.routes';
 import { hackerNewsRoutes } from './hacker-news/hacker-news.routes';
+import { previewRoutes } from './preview/preview.routes';
 import { productHuntRoutes } from './product-hunt/product-hunt.routes';
 import { redditRoutes } from './reddit/reddit.routes';
 import { rssRoutes } from './rss/rss.routes';
@@ -49,6 +50,7 @@ export function dataSourcesRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyn
     youtubeRoutes(deps),
     productHuntRoutes(deps),
     rssRoutes(deps),
+    previewRoutes(deps),
     catalogueRoutes({
       providers: deps.sources.providers,
       accountsConfigured: deps.accountsConfigured,
