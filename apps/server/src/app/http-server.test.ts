@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ beforeAll(async () => {
     '<!doctype html><title>Digest</title><div id="root"></div>',
   );
   await writeFile(path.join(webDistDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  await writeFile(path.join(webDistDir, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(path.join(webDistDir, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log(1)'));
   const sink = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
@@ -290,6 +293,20 @@ describe('the single-page app', () => {
     const response = await app.inject('/assets/app-1a2b3c.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy of an asset the browser accepts, Brotli first, and the plain file otherwise', async () => {
+    const asset = (encoding?: string) =>
+      app.inject({ url: '/assets/app-1a2b3c.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers a POST to a non-API path with 404 JSON instead of the page', async () => {

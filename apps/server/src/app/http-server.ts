@@ -136,6 +136,8 @@ export async function buildHttpServer(deps: HttpServerDeps) {
       root: deps.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its scripts and styles: the smallest one accepted goes.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset's name, so assets never change under their URL.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
