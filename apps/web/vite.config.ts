@@ -1,7 +1,7 @@
-import react from '@vitejs/plugin-react';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -92,7 +92,10 @@ function precompressedAssets(): Plugin {
         if (!/\.(js|css|svg)$/.test(name)) continue;
         const file = path.join(assets, name);
         const body = await readFile(file);
-        await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -100,7 +103,12 @@ function precompressedAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), sonnerWithoutInlineStyles(), styleSingletonWithoutStyleElements(), precompressedAssets()],
+  plugins: [
+    react(),
+    sonnerWithoutInlineStyles(),
+    styleSingletonWithoutStyleElements(),
+    precompressedAssets(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

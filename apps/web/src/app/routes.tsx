@@ -7,7 +7,6 @@ import { RecoverMessagePage } from '../features/auth/pages/RecoverMessagePage';
 import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
 import { SignupPage } from '../features/auth/pages/SignupPage';
 import { SocialCallbackPage } from '../features/auth/pages/SocialCallbackPage';
-import { DigestCreatorPage } from '../features/builder/pages/DigestCreatorPage';
 import { DigestDetailPage } from '../features/digests/pages/DigestDetailPage';
 import { DigestsPage } from '../features/digests/pages/DigestsPage';
 import { MenuPage } from '../features/menu/pages/MenuPage';
@@ -114,7 +113,18 @@ const signedInRoutes: RouteObject = {
       ],
     },
     { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
-    { element: <BuilderLayout />, children: [{ path: paths.digestCreator, element: <DigestCreatorPage /> }] },
+    {
+      element: <BuilderLayout />,
+      children: [
+        {
+          path: paths.digestCreator,
+          // The builder's drag and drop and the e-mail's block components load with the builder only.
+          lazy: async () => ({
+            Component: (await import('../features/builder/pages/DigestCreatorPage')).DigestCreatorPage,
+          }),
+        },
+      ],
+    },
   ],
 };
 

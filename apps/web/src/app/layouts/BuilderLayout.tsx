@@ -1,26 +1,55 @@
+import { MIN_SOURCES } from '@digest/contracts';
+import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { buttonClassName } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
+import { ChevronLeftIcon } from '../../components/ui/icons';
+import { BuilderProgress } from '../../features/builder/components/BuilderProgress';
+import { SchedulePopup } from '../../features/builder/schedule/SchedulePopup';
+import { useBuilderStore } from '../../features/builder/store';
 import { paths } from '../paths';
 import styles from './BuilderLayout.module.css';
 import { Logo } from './Logo';
 
-/** SPEC §2 /digestCreator has its own layout; the progress indicator and Complete come with the builder. */
+/** SPEC §2 /digestCreator has its own layout: the header shows a progress indicator and a Complete button. */
 export function BuilderLayout() {
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
-        <div className={styles.bar}>
-          <Link className={styles.home} to={paths.digests}>
-            <Logo />
-          </Link>
-          <Link className={buttonClassName({ variant: 'secondary', small: true })} to={paths.digests}>
-            Back to Digests
-          </Link>
-        </div>
-      </header>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <BuilderHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </div>
+  );
+}
+
+function BuilderHeader() {
+  const count = useBuilderStore((state) => state.blocks.length);
+  const [scheduling, setScheduling] = useState(false);
+  // SPEC §5: a digest needs 3 sources, so Complete waits for them (and is disabled with none).
+  const canComplete = count >= MIN_SOURCES;
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link className={styles.home} to={paths.digests}>
+          <Logo />
+        </Link>
+        <div className={styles.progress}>
+          <BuilderProgress count={count} />
+        </div>
+        <div className={styles.actions}>
+          <Link className={styles.back} to={paths.digests}>
+            <ChevronLeftIcon />
+            <span className={styles.backText}>Back to Digests</span>
+          </Link>
+          <Button small disabled={!canComplete} onClick={() => setScheduling(true)}>
+            Complete
+          </Button>
+        </div>
+      </div>
+      <SchedulePopup open={scheduling} onOpenChange={setScheduling} />
+    </header>
   );
 }

@@ -162,3 +162,27 @@ export const ClockIcon = ({ className }: IconProps) => (
     <path d="M12 6v6l4 2" />
   </Icon>
 );
+
+export const ArrowUpIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+);
+
+export const ArrowDownIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+);
+
+/** A drag handle: six dots. */
+export const GripIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </Icon>
+);

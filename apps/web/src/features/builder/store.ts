@@ -1,37 +1,331 @@
+import { DIGEST_DEFAULTS, MAX_SOURCES, type Schedule, type Source, type SourceType } from '@digest/contracts';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { firstStepOf } from './lib/steps';
 
 /** SPEC §4 builder steps. */
 export type BuilderStep = 'entry' | 'selected' | 'searching' | 'connect' | 'edit';
 
-/**
- * The builder's state that other screens set before opening /digestCreator (SPEC §2 "Create digest",
- * §4 "Editing an existing digest", "Drafts"). The builder itself (a later issue) adds the rest.
- */
+/** One block of the digest being built: a saved source and a key that survives reordering. */
+export interface BuilderBlock {
+  id: string;
+  source: Source;
+}
+
+/** The block the sidebar is working on: a new source at `position`, or the block `blockId` being edited. */
+export interface PendingSource {
+  /** Settings as the form has them now (null until they are valid): the stack previews them live. */
+  source: Source | null;
+  /** The block being edited, or null for a new source. */
+  blockId: string | null;
+}
+
 export interface BuilderState {
+  /** The user this state belongs to: another user signing in on this browser starts afresh. */
+  ownerId: string | null;
   step: BuilderStep;
-  /** Position at which the next source is inserted. */
+  sidebarOpen: boolean;
+  /** The kind chosen in the sidebar (entry: none). */
+  selectedType: SourceType | null;
+  /** Position at which the next new source is inserted. */
   sourcePosition: number;
-  /** The draft being edited (draft edit mode), or null. */
+  pending: PendingSource | null;
+  /** Digest name as typed; null means the default ('{full name}'s Digest'). */
+  name: string | null;
+  blocks: BuilderBlock[];
+  /** Kinds of the guided sequence still to open (SPEC §2), in order. */
+  guided: SourceType[];
+  /** Whether a guided sequence is running (its end closes the sidebar). */
+  guiding: boolean;
+  /** How many kinds the running guided sequence started with (the sidebar shows "Source 2 of 5"). */
+  guidedCount: number;
+  /** The draft being edited or autosaved, or null. */
   draftId: string | null;
   /** The digest being edited (edit mode: Complete sends an update), or null. */
   editDigestId: string | null;
+  /** Set once a draft or digest has been loaded into the blocks, so a reload does not load it again. */
+  loadedFrom: string | null;
+  schedule: Schedule;
+  subscribers: string[];
 }
 
-const initialState: BuilderState = { step: 'entry', sourcePosition: 0, draftId: null, editDigestId: null };
+/**
+ * SPEC §4 "Persisted client state": version 14. State stored under another version may not fit this
+ * one: it is replaced by a fresh builder as soon as it is read.
+ */
+export const BUILDER_STATE_VERSION = 14;
+export const BUILDER_STORAGE_KEY = 'digest-builder';
 
-export const useBuilderStore = create<BuilderState>()(() => initialState);
+const initialSchedule: Schedule = {
+  scheduleType: DIGEST_DEFAULTS.scheduleType,
+  time: DIGEST_DEFAULTS.time,
+  weekDay: DIGEST_DEFAULTS.weekDay,
+  monthDay: DIGEST_DEFAULTS.monthDay,
+};
 
-/** 'Create digest': a fresh builder at the entry step, no draft, not editing (SPEC §2). */
+/** SPEC §4 "Initial builder store": step entry, sidebar active, edit mode off. */
+export const initialBuilderState: BuilderState = {
+  ownerId: null,
+  step: 'entry',
+  sidebarOpen: true,
+  selectedType: null,
+  sourcePosition: 0,
+  pending: null,
+  name: null,
+  blocks: [],
+  guided: [],
+  guiding: false,
+  guidedCount: 0,
+  draftId: null,
+  editDigestId: null,
+  loadedFrom: null,
+  schedule: initialSchedule,
+  subscribers: [],
+};
+
+let nextBlockNumber = 0;
+/** Block keys only need to be unique within this page's life (they are not stored by the server). */
+export function newBlockId(): string {
+  nextBlockNumber += 1;
+  return `block-${Date.now().toString(36)}-${nextBlockNumber}`;
+}
+
+export const useBuilderStore = create<BuilderState>()(
+  persist(() => initialBuilderState, {
+    name: BUILDER_STORAGE_KEY,
+    version: BUILDER_STATE_VERSION,
+    storage: createJSONStorage(() => localStorage),
+    migrate: () => initialBuilderState,
+  }),
+);
+
+const set = (patch: Partial<BuilderState> | ((state: BuilderState) => Partial<BuilderState>)) =>
+  useBuilderStore.setState(patch);
+const get = () => useBuilderStore.getState();
+
+// ---------------------------------------------------------------------------------------------------
+// Opening the builder (SPEC §2 "Create digest", §4 "Drafts", "Editing an existing digest")
+// ---------------------------------------------------------------------------------------------------
+
+/** 'Create digest': a fresh builder at the entry step, no draft, not editing. */
+// The three ways in are clicked by the signed-in user: the state they set has no owner until the builder
+// claims it for that user.
 export function resetBuilder(): void {
-  useBuilderStore.setState(initialState);
+  startAfresh(null);
 }
 
-/** Edit on a draft card (SPEC §4 "Drafts"). */
+function startAfresh(ownerId: string | null): void {
+  useBuilderStore.setState({ ...initialBuilderState, ownerId }, true);
+}
+
+/** Edit on a draft card: the draft's sources are loaded by the builder page. */
 export function editDraft(draftId: string): void {
-  useBuilderStore.setState({ ...initialState, draftId });
+  useBuilderStore.setState({ ...initialBuilderState, draftId, sidebarOpen: false }, true);
 }
 
-/** Edit on a digest (SPEC §4 "Editing an existing digest"). */
+/** Edit on a digest: its settings are loaded by the builder page; Complete sends an update. */
 export function editDigest(digestId: string): void {
-  useBuilderStore.setState({ ...initialState, editDigestId: digestId });
+  useBuilderStore.setState({ ...initialBuilderState, editDigestId: digestId, sidebarOpen: false }, true);
+}
+
+/**
+ * Makes the state the signed-in user's. State another user left in this browser is never shown: the
+ * builder starts afresh instead.
+ */
+export function claimBuilder(userId: string): void {
+  const { ownerId } = get();
+  if (ownerId === null) set({ ownerId: userId });
+  else if (ownerId !== userId) startAfresh(userId);
+}
+
+/** The loaded draft or digest: its name, sources and (for a digest) schedule and friends. */
+export function loadIntoBuilder(
+  from: string,
+  loaded: { name: string; sources: Source[]; schedule?: Schedule; subscribers?: string[] },
+): void {
+  set((state) => ({
+    loadedFrom: from,
+    name: loaded.name || null,
+    blocks: loaded.sources.slice(0, MAX_SOURCES).map((source) => ({ id: newBlockId(), source })),
+    sourcePosition: loaded.sources.length,
+    schedule: loaded.schedule ?? state.schedule,
+    subscribers: loaded.subscribers ?? state.subscribers,
+  }));
+}
+
+export function setDigestName(name: string): void {
+  set({ name });
+}
+
+/** The autosaved draft's id: the blocks on screen are that draft (it is not loaded again). */
+export function setDraftId(draftId: string | null): void {
+  set({ draftId, loadedFrom: draftId });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sidebar (SPEC §4 "Builder step")
+// ---------------------------------------------------------------------------------------------------
+
+/** An add button: the sidebar opens at the entry step and the next source goes to `position`. */
+export function openSidebar(position = get().blocks.length): void {
+  set({ sidebarOpen: true, step: 'entry', selectedType: null, pending: null, sourcePosition: position });
+}
+
+export function closeSidebar(): void {
+  set({ sidebarOpen: false, step: 'entry', selectedType: null, pending: null, guided: [], guiding: false });
+}
+
+/** A kind chosen in the sidebar opens at its first step (selected, connect or edit). */
+export function selectSource(type: SourceType): void {
+  set({ sidebarOpen: true, selectedType: type, step: firstStepOf(type), pending: null });
+}
+
+export function setStep(step: BuilderStep): void {
+  if (step === 'entry') backToEntry();
+  else set({ step });
+}
+
+/** Back to the list of kinds; an unsaved new source or edit is dropped. */
+export function backToEntry(): void {
+  set({ step: 'entry', selectedType: null, pending: null });
+}
+
+/** The form's current settings, previewed in place in the stack (not saved yet). */
+export function setPendingSource(source: Source | null): void {
+  set((state) => ({ pending: { blockId: state.pending?.blockId ?? null, source } }));
+}
+
+/** Edit on a block: the sidebar opens its settings at the edit step. */
+export function editBlock(blockId: string): void {
+  const block = get().blocks.find((item) => item.id === blockId);
+  if (!block) return;
+  set({
+    sidebarOpen: true,
+    selectedType: block.source.type,
+    step: 'edit',
+    pending: { blockId, source: block.source },
+    guided: [],
+    guiding: false,
+  });
+}
+
+/**
+ * Save: the source goes into the digest at the chosen position (or replaces the block being edited), the
+ * sidebar returns to entry, then opens the next guided kind or, at the end of a guided sequence, closes.
+ */
+export function saveSource(source: Source): void {
+  const state = get();
+  const editing = state.pending?.blockId ? state.blocks.find((b) => b.id === state.pending?.blockId) : null;
+  let blocks: BuilderBlock[];
+  let sourcePosition = state.sourcePosition;
+  if (editing) {
+    blocks = state.blocks.map((block) => (block.id === editing.id ? { ...block, source } : block));
+  } else {
+    if (state.blocks.length >= MAX_SOURCES) return;
+    const at = Math.min(Math.max(state.sourcePosition, 0), state.blocks.length);
+    blocks = [...state.blocks.slice(0, at), { id: newBlockId(), source }, ...state.blocks.slice(at)];
+    sourcePosition = at + 1;
+  }
+  set({ blocks, sourcePosition, step: 'entry', selectedType: null, pending: null });
+  continueGuided();
+}
+
+/** The guided sequence of `?sources=` (SPEC §2): each kind in turn; today's date is added at once. */
+export function startGuided(types: SourceType[]): void {
+  set({
+    guided: types,
+    guiding: types.length > 0,
+    guidedCount: types.length,
+    sidebarOpen: true,
+    step: 'entry',
+    selectedType: null,
+  });
+  continueGuided();
+}
+
+function continueGuided(): void {
+  const { guided, guiding, blocks } = get();
+  if (!guiding) return;
+  const [next, ...rest] = guided;
+  if (!next || blocks.length >= MAX_SOURCES) {
+    closeSidebar();
+    return;
+  }
+  set({ guided: rest });
+  if (next === 'DATE') {
+    saveSource({ type: 'DATE', name: "Today's Date", showHeading: true });
+    return;
+  }
+  selectSource(next);
+}
+
+/** Skip in a guided sequence: this kind is not added; the next one opens. */
+export function skipGuided(): void {
+  set({ step: 'entry', selectedType: null, pending: null });
+  continueGuided();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The stack of blocks
+// ---------------------------------------------------------------------------------------------------
+
+export function moveBlock(blockId: string, delta: -1 | 1): void {
+  const blocks = [...get().blocks];
+  const from = blocks.findIndex((block) => block.id === blockId);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= blocks.length) return;
+  const [block] = blocks.splice(from, 1);
+  if (block) blocks.splice(to, 0, block);
+  set({ blocks });
+}
+
+/** Drag and drop: the dragged block takes the place of the one it was dropped on. */
+export function reorderBlocks(activeId: string, overId: string): void {
+  const blocks = [...get().blocks];
+  const from = blocks.findIndex((block) => block.id === activeId);
+  const to = blocks.findIndex((block) => block.id === overId);
+  if (from < 0 || to < 0 || from === to) return;
+  const [block] = blocks.splice(from, 1);
+  if (block) blocks.splice(to, 0, block);
+  set({ blocks });
+}
+
+/** A copy goes right below the original (not past the 20-source limit). */
+export function duplicateBlock(blockId: string): void {
+  const blocks = get().blocks;
+  if (blocks.length >= MAX_SOURCES) return;
+  const at = blocks.findIndex((block) => block.id === blockId);
+  const original = blocks[at];
+  if (!original) return;
+  set({
+    blocks: [
+      ...blocks.slice(0, at + 1),
+      { id: newBlockId(), source: original.source },
+      ...blocks.slice(at + 1),
+    ],
+  });
+}
+
+export function deleteBlock(blockId: string): void {
+  set((state) => {
+    const blocks = state.blocks.filter((block) => block.id !== blockId);
+    const editingThis = state.pending?.blockId === blockId;
+    return {
+      blocks,
+      sourcePosition: Math.min(state.sourcePosition, blocks.length),
+      ...(editingThis ? { step: 'entry' as const, selectedType: null, pending: null } : {}),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Schedule popup
+// ---------------------------------------------------------------------------------------------------
+
+export function setSchedule(schedule: Schedule): void {
+  set({ schedule });
+}
+
+export function setSubscribers(subscribers: string[]): void {
+  set({ subscribers });
 }

@@ -25,7 +25,7 @@ const SECTIONS: { provider: AccountProvider; title: string; description: string 
 ];
 
 /** What names the account to its owner: the e-mail (Google), the @handle (X), the business (Stripe). */
-function accountName(account: ConnectedAccount): string {
+export function accountName(account: ConnectedAccount): string {
   if (account.tokenType === 'TWITTER' && account.username) return `@${account.username}`;
   return account.email ?? account.username ?? ACCOUNT_PROVIDER_LABELS[account.tokenType];
 }

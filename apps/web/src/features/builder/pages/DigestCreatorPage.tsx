@@ -1,80 +1,123 @@
-import { SOURCE_LABELS, type SourceType } from '@digest/contracts';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { SparkIcon } from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { DIGEST_NAME_MAX_LENGTH, type Source } from '@digest/contracts';
+import type { BlockContext } from '@digest/email/blocks';
+import { useEffect, useId, useLayoutEffect, useMemo } from 'react';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
-import type { Source } from '../../digests/api/schemas';
 import { useDigest, useDrafts } from '../../digests/api/use-digests';
-import { SourceIcon } from '../../digests/components/SourceIcons';
 import { defaultDigestName, useCurrentUser } from '../../profile/api/use-me';
-import { useBuilderStore } from '../store';
+import { browserLocale, browserTimeZone } from '../../profile/lib/timezones';
+import { BlockStack } from '../components/BlockStack';
+import { useDraftAutosave } from '../drafts/use-draft-autosave';
+import { useGuidedSequence } from '../lib/guided';
+import { Sidebar } from '../sidebar/Sidebar';
+import { claimBuilder, closeSidebar, loadIntoBuilder, setDigestName, useBuilderStore } from '../store';
 import styles from './DigestCreatorPage.module.css';
 
-function sourceTitle(source: Source): string {
-  const name = typeof source.name === 'string' ? source.name.trim() : '';
-  return name || SOURCE_LABELS[source.type as SourceType] || source.type;
-}
-
 /**
- * /digestCreator: until the builder lands, it shows what is being made — a new digest (titled with the
- * default name of SPEC §5), a draft, or a digest being edited — with its sources.
+ * /digestCreator: the digest's name and blocks, each previewed live as the e-mail will show it, and the
+ * sidebar that adds and edits sources. A draft or a digest opened for editing is loaded first.
  */
 export function DigestCreatorPage() {
   const user = useCurrentUser();
+  const ownerId = useBuilderStore((state) => state.ownerId);
   const draftId = useBuilderStore((state) => state.draftId);
   const editDigestId = useBuilderStore((state) => state.editDigestId);
-  if (editDigestId) return <EditingDigest digestId={editDigestId} />;
-  if (draftId) return <EditingDraft draftId={draftId} />;
-  return <Preview name={defaultDigestName(user)} sources={[]} />;
+  const loadedFrom = useBuilderStore((state) => state.loadedFrom);
+  // State left by another user of this browser is never shown: it is replaced before the first paint.
+  useLayoutEffect(() => claimBuilder(user.userId), [user.userId]);
+  if (ownerId !== user.userId) return <PageSpinner label="Opening the builder…" />;
+  if (editDigestId && loadedFrom !== editDigestId) return <LoadDigest digestId={editDigestId} />;
+  if (draftId && loadedFrom !== draftId) return <LoadDraft draftId={draftId} />;
+  return <Builder />;
 }
 
-function EditingDigest({ digestId }: { digestId: string }) {
+/** SPEC §4 "Editing an existing digest": name, friends, schedule and every source restored. */
+function LoadDigest({ digestId }: { digestId: string }) {
   const digest = useDigest(digestId);
-  if (digest.isPending) return <PageSpinner label="Loading the digest…" />;
-  if (digest.isError) return <Preview name="Digest not found" sources={[]} />;
-  return <Preview name={digest.data.name} sources={digest.data.sources} />;
+  useEffect(() => {
+    if (!digest.data) return;
+    const { name, sources, scheduleType, time, weekDay, monthDay, subscribers } = digest.data;
+    loadIntoBuilder(digestId, {
+      name,
+      sources: sources as Source[],
+      schedule: { scheduleType, time, weekDay, monthDay },
+      subscribers: subscribers ?? [],
+    });
+  }, [digest.data, digestId]);
+  if (digest.isError) return <LoadFailed what="digest" />;
+  return <PageSpinner label="Loading the digest…" />;
 }
 
-function EditingDraft({ draftId }: { draftId: string }) {
+/** SPEC §4 "Drafts": editing a draft rebuilds its sources; their content then loads in each block. */
+function LoadDraft({ draftId }: { draftId: string }) {
   const drafts = useDrafts();
-  if (drafts.isPending) return <PageSpinner label="Loading the draft…" />;
   const draft = drafts.data?.find((item) => item.digestId === draftId);
-  return <Preview name={draft?.name || 'Untitled digest'} sources={draft?.sources ?? []} />;
+  useEffect(() => {
+    if (draft) loadIntoBuilder(draftId, { name: draft.name, sources: draft.sources as Source[] });
+  }, [draft, draftId]);
+  if (drafts.isError || (drafts.data && !draft)) return <LoadFailed what="draft" />;
+  return <PageSpinner label="Loading the draft…" />;
 }
 
-function Preview({ name, sources }: { name: string; sources: Source[] }) {
+function LoadFailed({ what }: { what: string }) {
   return (
-    <>
-      <title>{`${name} · Digest`}</title>
-      <PageHeader title={name} />
-      {sources.length > 0 ? (
-        <section aria-labelledby="creator-sources" className={styles.sources}>
-          <h2 id="creator-sources" className={styles.sourcesTitle}>
-            Sources
-          </h2>
-          <ol className={styles.list}>
-            {sources.map((source, index) => (
-              // Sources have no id of their own; their position is their identity here.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in saved order
-              <li key={index} className={styles.item}>
-                <SourceIcon type={source.type} />
-                <span>{sourceTitle(source)}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+    <p role="alert" className={styles.failed}>
+      This {what} could not be loaded: it may have been deleted. Use Create digest to start a new one.
+    </p>
+  );
+}
+
+function Builder() {
+  const user = useCurrentUser();
+  const sidebarOpen = useBuilderStore((state) => state.sidebarOpen);
+  const name = useBuilderStore((state) => state.name);
+  const nameId = useId();
+  useGuidedSequence();
+  useDraftAutosave();
+  const context = useMemo<BlockContext>(
+    () => ({
+      locale: user.timezone?.locale ?? browserLocale(),
+      timeZone: user.timezone?.timezone ?? browserTimeZone(),
+    }),
+    [user.timezone],
+  );
+  const fallbackName = defaultDigestName(user);
+  return (
+    <div className={sidebarOpen ? `${styles.page} ${styles.withSidebar}` : styles.page}>
+      <title>{`${name || fallbackName} · Digest builder`}</title>
+      <section className={styles.canvas} aria-labelledby={nameId}>
+        <h1 className={styles.visuallyHidden} id={nameId}>
+          Build your Digest
+        </h1>
+        <label className={styles.nameLabel} htmlFor={`${nameId}-name`}>
+          Digest name
+        </label>
+        <input
+          id={`${nameId}-name`}
+          className={styles.name}
+          value={name ?? fallbackName}
+          maxLength={DIGEST_NAME_MAX_LENGTH}
+          onChange={(event) => setDigestName(event.target.value)}
+          onBlur={(event) => {
+            if (!event.target.value.trim()) setDigestName('');
+          }}
+          placeholder={fallbackName}
+        />
+        <BlockStack context={context} />
+      </section>
+      {sidebarOpen ? (
+        <div className={styles.sidebar}>
+          <button
+            type="button"
+            className={styles.scrim}
+            aria-label="Close sources"
+            tabIndex={-1}
+            onClick={closeSidebar}
+          />
+          <div className={styles.sheet}>
+            <Sidebar />
+          </div>
+        </div>
       ) : null}
-      <EmptyState icon={<SparkIcon />} title="The digest builder is on its way">
-        <p>
-          Soon you will add sources here and choose when your Digest arrives. Meanwhile, your account is
-          ready.
-        </p>
-        <p>
-          <Link to={paths.digests}>Go to Digests</Link>
-        </p>
-      </EmptyState>
-    </>
+    </div>
   );
 }

@@ -1,10 +1,15 @@
 import {
   type Digest,
+  type DigestCreateInput,
+  type DigestPatchInput,
   type DigestSummary,
   type Draft,
+  type DraftCreateInput,
+  type DraftPatchInput,
   digestListResponseSchema,
   digestResponseSchema,
   draftListResponseSchema,
+  draftResponseSchema,
   messageResponseSchema,
   type RebuildResponse,
   rebuildResponseSchema,
@@ -32,11 +37,13 @@ export function fetchDrafts(signal?: AbortSignal): Promise<Draft[]> {
   return api.get('/digests/drafts', { schema: draftListResponseSchema, signal }).then((body) => body.digests);
 }
 
+/** `POST /digests`: answers the new digest (201). */
+export function createDigest(body: DigestCreateInput): Promise<Digest> {
+  return api.post('/digests', body, { schema: digestResponseSchema }).then((response) => response.digest);
+}
+
 /** `PATCH /digests/{id}` with some of the digest's fields; `{ active: false }` pauses it. */
-export function updateDigest(
-  digestId: string,
-  patch: Partial<Pick<Digest, 'active' | 'name'>>,
-): Promise<Digest> {
+export function updateDigest(digestId: string, patch: DigestPatchInput): Promise<Digest> {
   return api
     .patch(`/digests/${id(digestId)}`, patch, { schema: digestResponseSchema })
     .then((body) => body.digest);
@@ -57,8 +64,27 @@ export function duplicateDigest(digestId: string): Promise<Digest> {
  * "Send latest digest": builds a new issue now and mails it to the owner. POST, not SPEC's GET, because
  * it has effects (DESIGN §5). The answer names the new issue.
  */
+/** Building reads every source live (each may take up to 30 s on the server): it gets longer than a call. */
+const REBUILD_TIMEOUT_MS = 45_000;
+
 export function rebuildDigest(digestId: string): Promise<RebuildResponse> {
-  return api.post(`/digests/rebuild/${id(digestId)}`, undefined, { schema: rebuildResponseSchema });
+  return api.post(`/digests/rebuild/${id(digestId)}`, undefined, {
+    schema: rebuildResponseSchema,
+    timeoutMs: REBUILD_TIMEOUT_MS,
+  });
+}
+
+/** `POST /digests/drafts`: answers the draft, its id in `digestId` (SPEC §7). */
+export function createDraft(body: DraftCreateInput): Promise<Draft> {
+  return api
+    .post('/digests/drafts', body, { schema: draftResponseSchema })
+    .then((response) => response.digest);
+}
+
+export function updateDraft(draftId: string, patch: DraftPatchInput): Promise<Draft> {
+  return api
+    .patch(`/digests/drafts/${id(draftId)}`, patch, { schema: draftResponseSchema })
+    .then((response) => response.digest);
 }
 
 export function deleteDraft(draftId: string): Promise<{ message: string }> {

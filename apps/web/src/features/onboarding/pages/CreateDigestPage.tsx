@@ -1,7 +1,15 @@
-import { Link } from 'react-router';
+import type { SourceType } from '@digest/contracts';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { buttonClassName } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { InboxIcon, NewspaperIcon, SparkIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useCatalogue } from '../../builder/api/catalogue-api';
+import { guidedBuilderPath, guidedKinds } from '../../builder/lib/guided';
+import { resetBuilder } from '../../builder/store';
+import { SourceIcon } from '../../digests/components/SourceIcons';
 import { isProfileComplete, useCurrentUser } from '../../profile/api/use-me';
 import { OnboardingForm } from '../components/OnboardingForm';
 import styles from './CreateDigestPage.module.css';
@@ -62,14 +70,78 @@ export function CreateDigestPage() {
           </span>
         </li>
       </ol>
+      <StartingSources />
+    </section>
+  );
+}
+
+/**
+ * The kinds to start with: 'Create digest' opens a fresh builder that walks through them in turn
+ * (SPEC §2 guided sequence); with none picked, the builder opens at its list of kinds.
+ */
+function StartingSources() {
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const [picked, setPicked] = useState<ReadonlySet<SourceType>>(new Set());
+  const kinds = guidedKinds(catalogue.data ?? []);
+
+  function toggle(type: SourceType, on: boolean) {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(type);
+      else next.delete(type);
+      return next;
+    });
+  }
+
+  function create() {
+    resetBuilder();
+    navigate(guidedBuilderPath(kinds.filter((kind) => picked.has(kind.type)).map((kind) => kind.type)));
+  }
+
+  return (
+    <>
+      <fieldset className={styles.picker}>
+        <legend className={styles.legend}>What would you like in it?</legend>
+        {catalogue.isPending ? (
+          <Spinner label="Loading sources…" />
+        ) : catalogue.isError ? (
+          <p className={styles.note}>The sources could not be listed: you can pick them in the builder.</p>
+        ) : (
+          <ul className={styles.tiles}>
+            {kinds.map((kind) => (
+              <li key={kind.type}>
+                <Checkbox
+                  className={styles.tile}
+                  checked={picked.has(kind.type)}
+                  disabled={!kind.configured}
+                  onChange={(event) => toggle(kind.type, event.target.checked)}
+                  label={
+                    <span className={styles.tileLabel}>
+                      {/* The icon repeats the name. */}
+                      <span aria-hidden="true">
+                        <SourceIcon type={kind.type} />
+                      </span>
+                      <span className={styles.tileText}>
+                        {kind.name}
+                        {kind.configured ? null : <span className={styles.reason}>{kind.reason}</span>}
+                      </span>
+                    </span>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
       <div className={styles.actions}>
-        <Link className={buttonClassName({ fullWidth: true })} to={paths.digestCreator}>
+        <Button fullWidth onClick={create}>
           Create digest
-        </Link>
+        </Button>
         <Link className={styles.secondary} to={paths.digests}>
           Go to my Digests
         </Link>
       </div>
-    </section>
+    </>
   );
 }

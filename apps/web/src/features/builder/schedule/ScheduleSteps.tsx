@@ -1,0 +1,186 @@
+import type { Schedule, ScheduleType } from '@digest/contracts';
+import { type FormEvent, type RefObject, useEffect, useId, useRef } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, type SelectOption } from '../../../components/ui/SelectField';
+import { Spinner } from '../../../components/ui/Spinner';
+import { FriendsField } from './FriendsField';
+import styles from './SchedulePopup.module.css';
+import { FREQUENCY_OPTIONS, MONTH_DAY_OPTIONS, TIME_OPTIONS, WEEK_DAY_OPTIONS } from './schedule-options';
+
+/** SPEC §2 "Schedule popup": init, building, done; and the error of SPEC §4 "Completing a digest". */
+export type ScheduleStep = 'init' | 'building' | 'done' | 'error';
+
+/** The popup's title at each step (the dialog is named by it). */
+export function scheduleStepTitle(step: ScheduleStep, editing: boolean): string {
+  switch (step) {
+    case 'init':
+      return editing ? 'Update your Digest' : 'Schedule your Digest';
+    case 'building':
+      return 'Your Digest is being built';
+    case 'done':
+      return 'Well done!';
+    case 'error':
+      return 'Your Digest was not saved';
+  }
+}
+
+export interface ScheduleFormProps {
+  zone: string;
+  zoneOptions: readonly SelectOption[];
+  onZoneChange: (zone: string) => void;
+  schedule: Schedule;
+  onScheduleChange: (schedule: Schedule) => void;
+  friends: readonly string[];
+  onFriendsChange: (friends: string[]) => void;
+  /** 'Done' for a new digest, 'Update digest' in edit mode. */
+  submitLabel: string;
+  /** Why the button is disabled (a source failed to load), or null. */
+  blockedReason: string | null;
+  onSubmit: () => void;
+}
+
+/** Init: time zone, frequency, time of day, weekday or day of month, friends; then Done. */
+export function ScheduleForm({
+  zone,
+  zoneOptions,
+  onZoneChange,
+  schedule,
+  onScheduleChange,
+  friends,
+  onFriendsChange,
+  submitLabel,
+  blockedReason,
+  onSubmit,
+}: ScheduleFormProps) {
+  const reasonId = useId();
+  const change = (patch: Partial<Schedule>) => onScheduleChange({ ...schedule, ...patch });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!blockedReason) onSubmit();
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <SelectField
+        label="Timezone"
+        name="timezone"
+        value={zone}
+        options={zoneOptions}
+        hint="Your Digests are sent at this zone's time."
+        onChange={(event) => onZoneChange(event.target.value)}
+      />
+      <div className={styles.when}>
+        <SelectField
+          label="Frequency"
+          name="scheduleType"
+          value={schedule.scheduleType}
+          options={FREQUENCY_OPTIONS}
+          onChange={(event) => change({ scheduleType: event.target.value as ScheduleType })}
+        />
+        <SelectField
+          label="Time of day"
+          name="time"
+          value={schedule.time}
+          options={TIME_OPTIONS}
+          onChange={(event) => change({ time: event.target.value })}
+        />
+        {schedule.scheduleType === 'weekly' ? (
+          <SelectField
+            label="Weekday"
+            name="weekDay"
+            value={String(schedule.weekDay)}
+            options={WEEK_DAY_OPTIONS}
+            onChange={(event) => change({ weekDay: Number(event.target.value) })}
+          />
+        ) : null}
+        {schedule.scheduleType === 'monthly' ? (
+          <SelectField
+            label="Day of month"
+            name="monthDay"
+            value={String(schedule.monthDay)}
+            options={MONTH_DAY_OPTIONS}
+            hint="In shorter months, on their last day."
+            onChange={(event) => change({ monthDay: Number(event.target.value) })}
+          />
+        ) : null}
+      </div>
+      <FriendsField friends={friends} onChange={onFriendsChange} />
+      <div className={styles.actions}>
+        {blockedReason ? (
+          <p id={reasonId} className={styles.blocked}>
+            {blockedReason}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          disabled={blockedReason !== null}
+          aria-describedby={blockedReason ? reasonId : undefined}
+        >
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Building: SPEC §2 text, announced as a status. */
+export function BuildingStep() {
+  return (
+    <div className={styles.centered} role="status">
+      <p>This could take a few seconds</p>
+      <Spinner className={styles.bigSpinner} />
+      <p className={styles.muted}>Please wait...</p>
+    </div>
+  );
+}
+
+/** A step that replaces the one the user acted in gets focus on its button, not lost on the page. */
+function useFocusOnMount(): RefObject<HTMLButtonElement | null> {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+export function DoneStep({
+  email,
+  notices,
+  onGoToDigests,
+}: {
+  email: string;
+  notices: readonly string[];
+  onGoToDigests: () => void;
+}) {
+  const goRef = useFocusOnMount();
+  return (
+    <div className={styles.centered}>
+      <p>Your Digest will be sent to:</p>
+      <p className={styles.email}>
+        <strong>{email}</strong>
+      </p>
+      <p className={styles.muted}>You can also read it in your account</p>
+      {notices.map((notice) => (
+        <p key={notice} className={styles.notice}>
+          {notice}
+        </p>
+      ))}
+      <Button ref={goRef} onClick={onGoToDigests}>
+        Go to Digests
+      </Button>
+    </div>
+  );
+}
+
+/** SPEC §8 "Digest build failure": the fixed text, the server's reason under it, and Edit back to init. */
+export function ErrorStep({ message, onEdit }: { message: string; onEdit: () => void }) {
+  const editRef = useFocusOnMount();
+  return (
+    <div className={styles.centered}>
+      <div role="alert">
+        <p className={styles.errorTitle}>Something went wrong. Enter correct data.</p>
+        <p className={styles.muted}>{message}</p>
+      </div>
+      <Button ref={editRef} variant="secondary" onClick={onEdit}>
+        Edit
+      </Button>
+    </div>
+  );
+}

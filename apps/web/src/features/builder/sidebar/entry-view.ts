@@ -1,0 +1,47 @@
+import type { DataSource, SourceCategory } from '@digest/contracts';
+import type { Device } from '../../../app/breakpoints';
+
+/** SPEC §2 entry tabs, in the order the builder shows them; 'popular' is the default view. */
+export const ENTRY_TABS = [
+  'popular',
+  'everyday',
+  'socials',
+  'finance',
+  'news',
+  'tech',
+] as const satisfies readonly ('popular' | SourceCategory)[];
+export type EntryTab = (typeof ENTRY_TABS)[number];
+
+export const ENTRY_TAB_LABELS: Record<EntryTab, string> = {
+  popular: 'Popular',
+  everyday: 'Everyday',
+  socials: 'Socials',
+  finance: 'Finance',
+  news: 'News',
+  tech: 'Tech',
+};
+
+/** SPEC §2: the grouped view shows 4 kinds per view on desktop and tablet, 5 on mobile. */
+export const KINDS_PER_VIEW: Record<Device, number> = { mobile: 5, tablet: 4, desktop: 4 };
+
+export function kindsOfTab(catalogue: readonly DataSource[], tab: EntryTab): DataSource[] {
+  return catalogue.filter((kind) => (tab === 'popular' ? kind.popular : kind.category === tab));
+}
+
+/** The kinds whose name contains the search text, whatever the case. */
+export function searchKinds(catalogue: readonly DataSource[], text: string): DataSource[] {
+  const wanted = text.trim().toLocaleLowerCase();
+  return catalogue.filter((kind) => kind.name.toLocaleLowerCase().includes(wanted));
+}
+
+/** How many views (carousel pages) `total` kinds take; an empty list still has one (empty) view. */
+export function viewCount(total: number, perView: number): number {
+  return Math.max(1, Math.ceil(total / perView));
+}
+
+/** The kinds of view `view` (0-based), which is kept within the views there are. */
+export function kindsOfView<T>(kinds: readonly T[], view: number, perView: number): T[] {
+  const last = viewCount(kinds.length, perView) - 1;
+  const at = Math.min(Math.max(view, 0), last);
+  return kinds.slice(at * perView, (at + 1) * perView);
+}

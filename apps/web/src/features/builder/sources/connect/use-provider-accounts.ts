@@ -1,0 +1,29 @@
+import type { AccountProvider, ConnectedAccount } from '@digest/contracts';
+import { useEffect, useRef } from 'react';
+import { useConnectedAccounts } from '../../../accounts/api/use-accounts';
+import { CONNECT_REDIRECT_MS } from '../../lib/steps';
+import type { BuilderStep } from '../../store';
+import { accountsOf } from './account-list';
+
+/** The user's connected accounts of one provider: undefined until they are known. */
+export function useProviderAccounts(provider: AccountProvider): {
+  accounts: ConnectedAccount[] | undefined;
+  query: ReturnType<typeof useConnectedAccounts>;
+} {
+  const query = useConnectedAccounts();
+  return { accounts: query.data ? accountsOf(query.data, provider) : undefined, query };
+}
+
+/**
+ * SPEC §4: settings that have no connected account to read with go back to the connect step after
+ * about 0.5 s (long enough to see why). Nothing happens while the accounts are loading or failed.
+ */
+export function useBackToConnect(disconnected: boolean, goTo: (step: BuilderStep) => void): void {
+  const go = useRef(goTo);
+  go.current = goTo;
+  useEffect(() => {
+    if (!disconnected) return;
+    const timer = setTimeout(() => go.current('connect'), CONNECT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [disconnected]);
+}
