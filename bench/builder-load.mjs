@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -72,6 +72,11 @@ async function signUp(base) {
 }
 
 const gzipBytes = (file) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+/** What the server actually sends to a browser that accepts Brotli (the build's .br copies). */
+const brotliBytes = (file) =>
+  brotliCompressSync(readFileSync(path.join(DIST, file)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -138,8 +143,14 @@ async function main() {
     const firstLoad = digests.scripts.reduce((sum, file) => sum + gzipBytes(file), 0);
     const builderOnly = builder.scripts.filter((file) => !digests.scripts.includes(file));
     const builderExtra = builderOnly.reduce((sum, file) => sum + gzipBytes(file), 0);
-    console.log(`first-load JS (/digests): ${digests.scripts.length} files, ${kB(firstLoad)} gzip`);
-    console.log(`builder adds: ${builderOnly.length} files, ${kB(builderExtra)} gzip`);
+    const sum = (files, size) => files.reduce((total, file) => total + size(file), 0);
+    console.log(
+      `first-load JS (/digests): ${digests.scripts.length} files, ${kB(firstLoad)} gzip, ` +
+        `${kB(sum(digests.scripts, brotliBytes))} Brotli (sent)`,
+    );
+    console.log(
+      `builder adds: ${builderOnly.length} files, ${kB(builderExtra)} gzip, ${kB(sum(builderOnly, brotliBytes))} Brotli`,
+    );
     console.log(`opening /digestCreator directly: ${kB(firstLoad + builderExtra)} gzip`);
 
     for (const throttled of [false, true]) {

@@ -26,7 +26,6 @@ import {
   SignedOutOnly,
 } from './guards';
 import { AppLayout } from './layouts/AppLayout';
-import { BuilderLayout } from './layouts/BuilderLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
@@ -114,7 +113,8 @@ const signedInRoutes: RouteObject = {
     },
     { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
     {
-      element: <BuilderLayout />,
+      // The builder's header (progress, Complete, the schedule popup) loads with the builder too.
+      lazy: async () => ({ Component: (await import('./layouts/BuilderLayout')).BuilderLayout }),
       children: [
         {
           path: paths.digestCreator,

@@ -106,10 +106,11 @@ function Builder() {
       </section>
       {sidebarOpen ? (
         <div className={styles.sidebar}>
+          {/* The scrim is for mouse and touch; keyboards and screen readers use the sidebar's own Close. */}
           <button
             type="button"
             className={styles.scrim}
-            aria-label="Close sources"
+            aria-hidden="true"
             tabIndex={-1}
             onClick={closeSidebar}
           />

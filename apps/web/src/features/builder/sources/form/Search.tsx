@@ -161,10 +161,19 @@ export function ResultButton({
   picture?: string | null | undefined;
   onPick: () => void;
 }) {
+  // A favicon or avatar that does not load leaves the plain square, not a broken-image icon.
+  const [pictureFailed, setPictureFailed] = useState(false);
   return (
     <button type="button" className={styles.result} onClick={onPick}>
-      {picture ? (
-        <img src={picture} alt="" className={styles.picture} width={32} height={32} />
+      {picture && !pictureFailed ? (
+        <img
+          src={picture}
+          alt=""
+          className={styles.picture}
+          width={32}
+          height={32}
+          onError={() => setPictureFailed(true)}
+        />
       ) : (
         <span className={styles.picture} aria-hidden="true" />
       )}
