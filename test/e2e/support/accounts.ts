@@ -106,7 +106,7 @@ export function recordApiCalls(page: Page): { method: string; path: string; body
   return calls;
 }
 
-export const WIDTHS = [1280, 375] as const;
+export const WIDTHS = [1280, 768, 375] as const;
 
 /**
  * A screenshot at each width (SPEC §2 layouts), returning to the first width: the full page, or only the

@@ -42,6 +42,19 @@ export async function createDraft(
   return ((await response.json()) as { digest: { digestId: string; name: string } }).digest;
 }
 
+export interface DraftRow {
+  digestId: string;
+  name: string;
+  sources: { type: string }[];
+}
+
+/** `GET /api/digests/drafts`: the user's drafts as the server has them. */
+export async function listDrafts(request: APIRequestContext, token: TokenPair): Promise<DraftRow[]> {
+  const response = await request.get('/api/digests/drafts', { headers: auth(token) });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { digests: DraftRow[] }).digests;
+}
+
 export async function getDigest(
   request: APIRequestContext,
   token: TokenPair,

@@ -168,6 +168,16 @@ describe('renderDigestEmail', () => {
     }
   });
 
+  it("links an item's picture without an unnamed link: hidden from screen readers and the tab order", async () => {
+    const { html } = await renderDigestEmail(input([blockOf('RSS', rssContent(2))]));
+    const pictureLinks = html.match(/<a [^>]*>\s*<img[^>]*>\s*<\/a>/g) ?? [];
+    expect(pictureLinks).toHaveLength(2);
+    for (const link of pictureLinks) {
+      expect(link).toMatch(/aria-hidden="true"/);
+      expect(link).toMatch(/tabindex="-1"/);
+    }
+  });
+
   it('refuses a public URL that is not http(s)', async () => {
     await expect(
       renderDigestEmail(input(smallBlocks(), { publicUrl: 'javascript:alert(1)' })),

@@ -1,3 +1,4 @@
+/** biome-ignore-all lint/a11y/useAnchorContent: ItemImage's picture link is hidden on purpose (the item's title beside it is the same link, with a name) */
 import type { ImagesOption, Layout, PostBodyOption } from '@digest/contracts';
 import type { ReactNode } from 'react';
 import { emailClass as c } from '../../components/theme';
@@ -151,12 +152,13 @@ export function ItemImage({ src, alt, images, width, href }: ItemImageProps) {
   const image = <img src={safe} alt={alt} width={width} style={{ ...s.image, width: '100%' }} />;
   const link = safeHref(href);
   // The text part has the item's title with the same link: a bare URL for the picture would repeat it.
-  return link ? (
-    <a href={link} data-skip-in-text="true">
+  // So does the page: the picture's link (its image has no text) is left out of the tab order and of
+  // what a screen reader reads, instead of being an unnamed link next to the title's.
+  if (!link) return image;
+  return (
+    <a href={link} data-skip-in-text="true" aria-hidden="true" tabIndex={-1}>
       {image}
     </a>
-  ) : (
-    image
   );
 }
 

@@ -181,15 +181,16 @@ describe('Done waits for no source to fail (SPEC §5)', () => {
     block('a', { type: 'WEATHER', name: '' }),
     block('b', { type: 'RSS', name: 'My feed' }),
     block('c', { type: 'HACKER_NEWS', name: 'Hacker News' }),
+    block('d', { type: 'REDDIT', name: '', sourceName: 'programming' }),
   ];
 
   it('is not blocked while every source loads or has loaded', () => {
-    expect(doneBlockedReason(blocks, [ok, { ...ok, loading: true }, ok])).toBeNull();
+    expect(doneBlockedReason(blocks, [ok, { ...ok, loading: true }, ok, ok])).toBeNull();
   });
 
-  it('names the sources that failed', () => {
-    expect(doneBlockedReason(blocks, [failed, failed, ok])).toBe(
-      'Some content could not be loaded: edit or remove these sources first: Weather, My feed.',
+  it('names the sources that failed as their blocks are titled', () => {
+    expect(doneBlockedReason(blocks, [failed, failed, ok, failed])).toBe(
+      'Some content could not be loaded: edit or remove these sources first: Weather, My feed, r/programming.',
     );
   });
 });

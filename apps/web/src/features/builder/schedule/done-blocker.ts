@@ -1,10 +1,11 @@
-import { SOURCE_LABELS } from '@digest/contracts';
+import { sourceTitle } from '@digest/email/blocks';
 import type { BlockPreview } from '../api/preview-api';
 import type { BuilderBlock } from '../store';
 
 /**
  * Why Done (or Update digest) is disabled, or null when it is not: SPEC §5 "Done is disabled when any
- * source has an error". The sources are named so the user knows which block to edit or remove.
+ * source has an error". The sources are named as their blocks are titled (a feed by its name, a subreddit
+ * as r/…), so the user knows which block to edit or remove.
  */
 export function doneBlockedReason(
   blocks: readonly BuilderBlock[],
@@ -12,7 +13,7 @@ export function doneBlockedReason(
 ): string | null {
   const failed = blocks.filter((_, index) => previews[index]?.error);
   if (failed.length === 0) return null;
-  const names = failed.map((block) => block.source.name?.trim() || SOURCE_LABELS[block.source.type]);
+  const names = failed.map((block) => sourceTitle(block.source));
   const which = failed.length === 1 ? 'this source' : 'these sources';
   return `Some content could not be loaded: edit or remove ${which} first: ${names.join(', ')}.`;
 }

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons';
 import { useOpenBuilder } from '../../builder/use-open-builder';
+import { defaultDigestName, useCurrentUser } from '../../profile/api/use-me';
 import type { Draft } from '../api/schemas';
 import { useDeleteDraft } from '../api/use-digests';
 import styles from './Cards.module.css';
@@ -13,8 +14,10 @@ export function DraftCard({ draft }: { draft: Draft }) {
   const titleId = useId();
   const { editDraft } = useOpenBuilder();
   const remove = useDeleteDraft();
+  const user = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
-  const name = draft.name.trim() || 'Untitled digest';
+  // A draft without a name of its own is shown by the name the builder gives it (SPEC §5 default).
+  const name = draft.name.trim() || defaultDigestName(user);
   return (
     <article className={`${styles.card} ${styles.draft}`} aria-labelledby={titleId}>
       <span className={styles.draftLabel}>Draft</span>
