@@ -535,3 +535,39 @@ test("a friend's bad address is refused, and a source whose preview fails shows 
   const listed = await request.get('/api/digests', { headers: auth(user.token) });
   expect(((await listed.json()) as { digests: unknown[] }).digests).toEqual([]);
 });
+
+test('templates: Use template adds its sources in order', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = await createUser(request, { label: 'templates', fullName: 'Rosalind Franklin' });
+  await openSignedIn(page, user.token, '/digestCreator');
+  const side = sidebar(page);
+  await side.getByRole('tab', { name: 'News', exact: true }).click();
+  const templates = side.getByRole('region', { name: 'Templates' });
+  await expect(templates.getByRole('heading', { level: 4, name: 'World news' })).toBeVisible();
+  await templates.getByRole('button', { name: 'Use template World news' }).click();
+
+  // Every source of the template, in its order, each with its live content (the fakes serve the feeds'
+  // offline copies and the subreddit's listing).
+  await expect(page.getByText('Added 6 sources from World news')).toBeVisible();
+  expect(await blockTypes(page)).toEqual(['DATE', 'RSS', 'RSS', 'RSS', 'RSS', 'REDDIT']);
+  const titles = [
+    "Today's Date",
+    'BBC News – World',
+    'The Guardian – World',
+    'Al Jazeera',
+    'The New York Times',
+    'r/worldnews',
+  ];
+  for (const title of titles) await expectLoaded(block(page, title));
+  await expect(stack(page).getByText(/could not be loaded/)).toHaveCount(0);
+  await expect(
+    block(page, 'BBC News – World').getByText('Morning briefing: what to know today'),
+  ).toBeVisible();
+  // No name was typed: the digest keeps its default name.
+  await expect(page.getByLabel('Digest name')).toHaveValue("Rosalind Franklin's Digest");
+
+  // The draft has them in that order.
+  await expect
+    .poll(async () => (await listDrafts(request, user.token))[0]?.sources.map((source) => source.type))
+    .toEqual(['DATE', 'RSS', 'RSS', 'RSS', 'RSS', 'REDDIT']);
+});

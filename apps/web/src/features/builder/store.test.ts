@@ -1,6 +1,7 @@
 import { MAX_SOURCES, type Source } from '@digest/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  addSources,
   BUILDER_STATE_VERSION,
   BUILDER_STORAGE_KEY,
   backToEntry,
@@ -112,6 +113,27 @@ describe('builder store', () => {
     for (let index = 0; index < MAX_SOURCES + 2; index += 1) saveSource(hn(String(index)));
     expect(state().blocks).toHaveLength(MAX_SOURCES);
     duplicateBlock(state().blocks[0]?.id ?? '');
+    expect(state().blocks).toHaveLength(MAX_SOURCES);
+  });
+
+  it('adds a template’s sources in order at the chosen position, each a new block, the name left unset', () => {
+    saveSource(hn('a'));
+    saveSource(hn('d'));
+    openSidebar(1);
+    expect(addSources([hn('b'), hn('c')])).toBe(2);
+    expect(names()).toEqual(['a', 'b', 'c', 'd']);
+    expect(state()).toMatchObject({ sourcePosition: 3, name: null, step: 'entry' });
+    expect(new Set(state().blocks.map((block) => block.id)).size).toBe(4);
+    // The same template again: new blocks, not the same ones twice.
+    addSources([hn('b')]);
+    expect(new Set(state().blocks.map((block) => block.id)).size).toBe(5);
+  });
+
+  it('adds only the sources that fit under 20, and says how many', () => {
+    for (let index = 0; index < MAX_SOURCES - 2; index += 1) saveSource(hn(String(index)));
+    expect(addSources([hn('x'), hn('y'), hn('z')])).toBe(2);
+    expect(names().slice(-3)).toEqual([String(MAX_SOURCES - 3), 'x', 'y']);
+    expect(addSources([hn('more')])).toBe(0);
     expect(state().blocks).toHaveLength(MAX_SOURCES);
   });
 

@@ -230,6 +230,23 @@ export function saveSource(source: Source): void {
   continueGuided();
 }
 
+/**
+ * A template's sources go into the digest at the chosen position, in order, each a new block; only as many
+ * as fit under MAX_SOURCES (the name is left as typed, or unset). Returns how many were added.
+ */
+export function addSources(sources: readonly Source[]): number {
+  const { blocks, sourcePosition } = get();
+  const added = sources
+    .slice(0, Math.max(MAX_SOURCES - blocks.length, 0))
+    .map((source) => ({ id: newBlockId(), source }));
+  const at = Math.min(Math.max(sourcePosition, 0), blocks.length);
+  set({
+    blocks: [...blocks.slice(0, at), ...added, ...blocks.slice(at)],
+    sourcePosition: at + added.length,
+  });
+  return added.length;
+}
+
 /** The guided sequence of `?sources=` (SPEC §2): each kind in turn; today's date is added at once. */
 export function startGuided(types: SourceType[]): void {
   set({

@@ -48,7 +48,15 @@ describe('entry step (SPEC §2)', () => {
   it('has the category tabs, Popular selected', () => {
     const html = renderEntry(testCatalogue());
     const tabs = [...html.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)];
-    expect(tabs.map((tab) => tab[1])).toEqual(['Popular', 'Everyday', 'Socials', 'Finance', 'News', 'Tech']);
+    expect(tabs.map((tab) => tab[1])).toEqual([
+      'Popular',
+      'Everyday',
+      'Socials',
+      'Finance',
+      'News',
+      'Hand-crafted',
+      'Tech',
+    ]);
     expect(tabs[0]?.[0]).toContain('aria-selected="true"');
   });
 

@@ -18,8 +18,10 @@ import {
   kindsOfTab,
   kindsOfView,
   searchKinds,
+  tabHasKinds,
   viewCount,
 } from './entry-view';
+import { TemplatesSection } from './TemplatesSection';
 
 /** What every list of kinds needs to draw itself. */
 interface KindListProps {
@@ -30,7 +32,10 @@ interface KindListProps {
   full: boolean;
 }
 
-/** SPEC §2 entry step: search the kinds, or browse them by category (Popular by default). */
+/**
+ * SPEC §2 entry step: search the kinds, or browse them by category (Popular by default), each category's
+ * kinds followed by its templates.
+ */
 export function EntryStep() {
   const catalogue = useCatalogue();
   const full = useBuilderStore((state) => state.blocks.length >= MAX_SOURCES);
@@ -76,12 +81,15 @@ function CategoryTabs(props: KindListProps) {
         ))}
       </Tabs.List>
       {ENTRY_TABS.map((tab) => (
-        <Tabs.Content key={tab} value={tab}>
-          <KindViews
-            {...props}
-            title={ENTRY_TAB_LABELS[tab]}
-            kinds={props.kinds && kindsOfTab(props.kinds, tab)}
-          />
+        <Tabs.Content key={tab} value={tab} className={styles.tabContent}>
+          {tabHasKinds(tab) ? (
+            <KindViews
+              {...props}
+              title={ENTRY_TAB_LABELS[tab]}
+              kinds={props.kinds && kindsOfTab(props.kinds, tab)}
+            />
+          ) : null}
+          <TemplatesSection category={tab} full={props.full} />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -1,14 +1,35 @@
-import { SOURCE_CATEGORIES, SOURCE_TYPES } from '@digest/contracts';
+import { SOURCE_CATEGORIES, SOURCE_TYPES, TEMPLATE_CATEGORIES } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_TABS, KINDS_PER_VIEW, kindsOfTab, kindsOfView, searchKinds, viewCount } from './entry-view';
+import {
+  ENTRY_TAB_LABELS,
+  ENTRY_TABS,
+  KINDS_PER_VIEW,
+  kindsOfTab,
+  kindsOfView,
+  searchKinds,
+  tabHasKinds,
+  viewCount,
+} from './entry-view';
 import { testCatalogue } from './test-support';
 
 const catalogue = testCatalogue();
 
-describe('entry tabs (SPEC §2 categories)', () => {
-  it('are Popular first, then every category of the catalogue', () => {
-    expect(ENTRY_TABS[0]).toBe('popular');
-    expect([...ENTRY_TABS.slice(1)].sort()).toEqual([...SOURCE_CATEGORIES].sort());
+describe('entry tabs (SPEC §2 template categories)', () => {
+  it('are the seven template categories in order, Popular first', () => {
+    expect(ENTRY_TABS).toEqual(TEMPLATE_CATEGORIES);
+    expect(ENTRY_TABS.map((tab) => ENTRY_TAB_LABELS[tab])).toEqual([
+      'Popular',
+      'Everyday',
+      'Socials',
+      'Finance',
+      'News',
+      'Hand-crafted',
+      'Tech',
+    ]);
+  });
+
+  it('cover every category of the catalogue', () => {
+    for (const category of SOURCE_CATEGORIES) expect(ENTRY_TABS).toContain(category);
   });
 
   it('group the kinds by their popular flag and by category', () => {
@@ -16,6 +37,11 @@ describe('entry tabs (SPEC §2 categories)', () => {
     expect(kindsOfTab(catalogue, 'finance').map((kind) => kind.type)).toEqual(['STRIPE']);
     const inCategories = SOURCE_CATEGORIES.flatMap((category) => kindsOfTab(catalogue, category));
     expect(inCategories).toHaveLength(SOURCE_TYPES.length);
+  });
+
+  it('list kinds everywhere but Hand-crafted, which has templates only', () => {
+    expect(ENTRY_TABS.filter((tab) => !tabHasKinds(tab))).toEqual(['hand-crafted']);
+    expect(kindsOfTab(catalogue, 'hand-crafted')).toEqual([]);
   });
 });
 

@@ -1,25 +1,28 @@
-import type { DataSource, SourceCategory } from '@digest/contracts';
+import {
+  type DataSource,
+  SOURCE_CATEGORIES,
+  type SourceCategory,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CATEGORY_LABELS,
+  type TemplateCategory,
+} from '@digest/contracts';
 import type { Device } from '../../../app/breakpoints';
 
-/** SPEC §2 entry tabs, in the order the builder shows them; 'popular' is the default view. */
-export const ENTRY_TABS = [
-  'popular',
-  'everyday',
-  'socials',
-  'finance',
-  'news',
-  'tech',
-] as const satisfies readonly ('popular' | SourceCategory)[];
-export type EntryTab = (typeof ENTRY_TABS)[number];
+/**
+ * SPEC §2 entry tabs: the template categories, in the order the builder shows them; 'popular' is the
+ * default view. Each shows its kinds of source, then its templates.
+ */
+export const ENTRY_TABS = TEMPLATE_CATEGORIES;
+export type EntryTab = TemplateCategory;
+export const ENTRY_TAB_LABELS: Record<EntryTab, string> = TEMPLATE_CATEGORY_LABELS;
 
-export const ENTRY_TAB_LABELS: Record<EntryTab, string> = {
-  popular: 'Popular',
-  everyday: 'Everyday',
-  socials: 'Socials',
-  finance: 'Finance',
-  news: 'News',
-  tech: 'Tech',
-};
+const isSourceCategory = (tab: EntryTab): tab is SourceCategory =>
+  (SOURCE_CATEGORIES as readonly string[]).includes(tab);
+
+/** Whether a tab lists kinds of source: 'hand-crafted' is not a kind's category, it has templates only. */
+export function tabHasKinds(tab: EntryTab): boolean {
+  return tab === 'popular' || isSourceCategory(tab);
+}
 
 /** SPEC §2: the grouped view shows 4 kinds per view on desktop and tablet, 5 on mobile. */
 export const KINDS_PER_VIEW: Record<Device, number> = { mobile: 5, tablet: 4, desktop: 4 };

@@ -4,6 +4,8 @@ import {
   SOURCE_LABELS,
   SOURCE_TYPES,
   type SourceType,
+  sourceSchema,
+  type Template,
 } from '@digest/contracts';
 import type { BuilderState } from '../store';
 
@@ -20,6 +22,25 @@ export function testCatalogue(
     configured: true,
     ...overrides[type],
   }));
+}
+
+/** A template as the server answers it: three sources in the stored shape (every setting filled). */
+export function testTemplate(overrides: Partial<Template> = {}): Template {
+  return {
+    templateId: 'news-world',
+    name: 'World news',
+    description: 'Headlines from around the world, from several newsrooms.',
+    sources: [
+      sourceSchema.parse({ type: 'DATE' }),
+      sourceSchema.parse({
+        type: 'RSS',
+        sourceName: 'BBC News – World',
+        feedLink: 'https://feeds.bbci.co.uk/news/world/rss.xml',
+      }),
+      sourceSchema.parse({ type: 'REDDIT', sourceName: 'worldnews' }),
+    ],
+    ...overrides,
+  };
 }
 
 type StoreModule = typeof import('../store');

@@ -92,8 +92,8 @@ export function SearchBox({
 }
 
 /**
- * A list of choices under a title ('Popular', 'Results'): 12 placeholders while loading, 'No results...'
- * when empty, 'Search results will display here' before any search.
+ * A list of choices under a title ('Popular', 'Results'): 12 placeholders while loading (or `placeholders`),
+ * 'No results...' when empty, 'Search results will display here' before any search.
  */
 export function ResultPanel<T>({
   title,
@@ -101,6 +101,7 @@ export function ResultPanel<T>({
   items,
   error,
   idle,
+  placeholders = POPULAR_PLACEHOLDERS,
   renderItem,
   keyOf,
 }: {
@@ -110,6 +111,8 @@ export function ResultPanel<T>({
   error?: string | null;
   /** Nothing searched yet (and no popular list to show). */
   idle?: boolean;
+  /** How many placeholders stand for the list while it loads. */
+  placeholders?: number;
   renderItem: (item: T) => ReactNode;
   keyOf: (item: T) => string;
 }) {
@@ -122,7 +125,7 @@ export function ResultPanel<T>({
       </h3>
       {loading ? (
         <ul className={styles.list} aria-label="Loading">
-          {Array.from({ length: POPULAR_PLACEHOLDERS }, (_, index) => (
+          {Array.from({ length: placeholders }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             <li key={index} className={styles.placeholder} />
           ))}
