@@ -1,6 +1,15 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, openSignedIn, recordCspViolations, type TokenPair } from './support/accounts';
-import { block, blockTypes, chooseKind, expectLoaded, save, sidebar, stack } from './support/builder';
+import {
+  addFromPopular,
+  block,
+  blockTypes,
+  chooseKind,
+  expectLoaded,
+  save,
+  sidebar,
+  stack,
+} from './support/builder';
 import { auth, createDigest, createDraft, getDigest, listDrafts } from './support/digests';
 import { fakesOrigin } from './support/fakes';
 import { waitForMail } from './support/mailbox';
@@ -67,32 +76,10 @@ test('creates a digest from scratch with eight kinds, reorders, edits and duplic
   await save(page);
   await expectLoaded(block(page, 'Weather'));
 
-  // RSS: a popular feed.
-  await chooseKind(page, 'RSS');
-  await sidebar(page)
-    .getByRole('region', { name: 'Popular' })
-    .getByRole('button', { name: /^BBC News/ })
-    .click();
-  await save(page);
-  await expectLoaded(block(page, 'BBC News'));
-
-  // Reddit: a popular subreddit.
-  await chooseKind(page, 'Reddit');
-  await sidebar(page)
-    .getByRole('region', { name: 'Popular' })
-    .getByRole('button', { name: /^r\/programming/ })
-    .click();
-  await save(page);
-  await expectLoaded(block(page, 'r/programming'));
-
-  // YouTube: a popular channel.
-  await chooseKind(page, 'YouTube');
-  await sidebar(page)
-    .getByRole('region', { name: 'Popular' })
-    .getByRole('button', { name: /^Veritasium/ })
-    .click();
-  await save(page);
-  await expectLoaded(block(page, 'Veritasium'));
+  // RSS, Reddit, YouTube: a pick from each one's Popular list.
+  await addFromPopular(page, 'RSS', 'BBC News', 'BBC News');
+  await addFromPopular(page, 'Reddit', 'r/programming', 'r/programming');
+  await addFromPopular(page, 'YouTube', 'Veritasium', 'Veritasium');
 
   // Product Hunt and today's date: settings only.
   await chooseKind(page, 'Product Hunt');

@@ -35,3 +35,18 @@ export async function save(page: Page): Promise<void> {
   await button.click();
   await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Select sources' })).toBeVisible();
 }
+
+/**
+ * A searched kind (RSS, Reddit, YouTube) added from its Popular list with its default settings: the kind,
+ * the pick whose name starts with `pick`, Save, then its block titled `title` has loaded.
+ */
+export async function addFromPopular(page: Page, kind: string, pick: string, title: string): Promise<void> {
+  await chooseKind(page, kind);
+  await sidebar(page)
+    .getByRole('region', { name: 'Popular' })
+    // The result's name is its title then its description: it starts with the pick.
+    .getByRole('button', { name: new RegExp(`^${pick}`) })
+    .click();
+  await save(page);
+  await expectLoaded(block(page, title));
+}
