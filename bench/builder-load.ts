@@ -2,8 +2,8 @@
 // The builder's load: the JavaScript a first visit downloads (gzip) and the time from opening
 // /digestCreator to the builder's 'Popular' list of sources on screen, in Chromium.
 //
-//   node bench/builder-load.mjs               builds web and server, then measures
-//   SKIP_BUILD=1 RUNS=15 node bench/builder-load.mjs
+//   npx tsx bench/builder-load.ts               builds web and server, then measures
+//   SKIP_BUILD=1 RUNS=15 npx tsx bench/builder-load.ts
 //
 // The server is the real program (`node apps/server/dist/main.js`, embedded database, LOG_LEVEL=warn) on a
 // free port. Each run is a new browser context (empty HTTP cache, like a first visit) with the user's token
@@ -13,40 +13,23 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { freePort, waitForHealth } from './burst-kit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 10);
 const DIST = path.join(root, 'apps/web/dist');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function signUp(base) {
+async function signUp(base: string): Promise<TokenPair> {
   const signup = await fetch(`${base}/api/auth/signup/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -57,7 +40,7 @@ async function signUp(base) {
     }),
   });
   if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${await signup.text()}`);
-  const { token } = await signup.json();
+  const { token } = (await signup.json()) as { token: TokenPair };
   const profile = await fetch(`${base}/api/users/me`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}` },
@@ -71,20 +54,27 @@ async function signUp(base) {
   return token;
 }
 
-const gzipBytes = (file) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const gzipBytes = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
 /** What the server actually sends to a browser that accepts Brotli (the build's .br copies). */
-const brotliBytes = (file) =>
+const brotliBytes = (file: string) =>
   brotliCompressSync(readFileSync(path.join(DIST, file)), {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
   }).length;
-const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-const median = (values) => {
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
 /** Opens `pathname` in a fresh context and answers the JS files it fetched and ms until `ready` shows. */
-async function visit(browser, base, token, pathname, ready, throttled) {
+async function visit(
+  browser: Browser,
+  base: string,
+  token: TokenPair,
+  pathname: string,
+  ready: (page: Page) => Promise<void>,
+  throttled: boolean,
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript((pair) => localStorage.setItem('token', JSON.stringify(pair)), token);
   const page = await context.newPage();
@@ -98,7 +88,7 @@ async function visit(browser, base, token, pathname, ready, throttled) {
       uploadThroughput: (5 * 1024 * 1024) / 8,
     });
   }
-  const scripts = new Set();
+  const scripts = new Set<string>();
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname.slice(1));
@@ -111,12 +101,12 @@ async function visit(browser, base, token, pathname, ready, throttled) {
   return { ms, scripts: [...scripts] };
 }
 
-const popularShown = (page) =>
+const popularShown = (page: Page) =>
   page
     .getByRole('button', { name: /Weather/ })
     .first()
     .waitFor({ state: 'visible', timeout: 60_000 });
-const digestsShown = (page) =>
+const digestsShown = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Bench Reader Digests' }).waitFor({ timeout: 60_000 });
 
 async function main() {
@@ -134,7 +124,7 @@ async function main() {
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
-    await waitFor(`${base}/api/health`);
+    await waitForHealth(base);
     const token = await signUp(base);
 
     // What a first visit downloads: the Digests page, then the builder on top of it.
@@ -143,7 +133,8 @@ async function main() {
     const firstLoad = digests.scripts.reduce((sum, file) => sum + gzipBytes(file), 0);
     const builderOnly = builder.scripts.filter((file) => !digests.scripts.includes(file));
     const builderExtra = builderOnly.reduce((sum, file) => sum + gzipBytes(file), 0);
-    const sum = (files, size) => files.reduce((total, file) => total + size(file), 0);
+    const sum = (files: string[], size: (file: string) => number) =>
+      files.reduce((total, file) => total + size(file), 0);
     console.log(
       `first-load JS (/digests): ${digests.scripts.length} files, ${kB(firstLoad)} gzip, ` +
         `${kB(sum(digests.scripts, brotliBytes))} Brotli (sent)`,
