@@ -1,4 +1,4 @@
-import type { FakeRequest } from '../fake-providers';
+import type { FakeRequest } from '../fake-provider';
 import { type FakeOAuthProvider, readFakeAccessToken } from './oauth';
 
 /**

@@ -7,7 +7,7 @@
  * sites, so a burst of fetches overlaps as it would on the Internet.
  */
 import { createHash } from 'node:crypto';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 
 export interface FeedPoolOptions {
   /** Each answer waits between these two values (ms), drawn per request. */

@@ -10,7 +10,7 @@
  *   RSS list's popular feeds), so `npm run dev` can preview them without a network.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { FakeProvider, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeResponse } from '../fake-provider';
 
 const FIXTURES = new URL('../fixtures/feeds/', import.meta.url);
 

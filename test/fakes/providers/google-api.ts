@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 import { fakeBearer } from './fake-bearer';
 
 const RECORDED_ON = '2026-11-21';

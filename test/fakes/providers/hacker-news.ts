@@ -5,7 +5,7 @@
  * which keeps "the last two days" filters meaningful whenever the fake runs.
  */
 import { readFileSync } from 'node:fs';
-import type { FakeProvider, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeResponse } from '../fake-provider';
 
 interface Hit {
   objectID: string;

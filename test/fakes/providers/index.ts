@@ -1,4 +1,4 @@
-import type { FakeProvider } from '../fake-providers';
+import type { FakeProvider } from '../fake-provider';
 import { feedPoolFake } from './feed-pool';
 import { feedsFake } from './feeds';
 import { googleApiFake } from './google-api';

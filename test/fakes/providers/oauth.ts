@@ -24,7 +24,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 
 export type FakeOAuthProvider = 'google' | 'twitter' | 'stripe';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import type { FakeProvider, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeResponse } from '../fake-provider';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/open-meteo/${name}`, import.meta.url), 'utf8'));

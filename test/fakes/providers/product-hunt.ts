@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 
 export const FAKE_PRODUCT_HUNT_TOKEN = 'fake-product-hunt-token';
 

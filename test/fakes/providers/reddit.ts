@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 
 const FAKE_REDDIT_CLIENT = { id: 'fake-reddit-client', secret: 'fake-reddit-secret' };
 

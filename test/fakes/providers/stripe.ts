@@ -12,7 +12,7 @@
  * sums take them as they are with `{ moveToNow: false }`.
  */
 import { readFileSync } from 'node:fs';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 import { fakeBearer } from './fake-bearer';
 import { FAKE_OAUTH_ACCOUNTS, FAKE_OAUTH_CREDENTIALS } from './oauth';
 

@@ -10,7 +10,7 @@
  * lives with the fake OAuth server.
  */
 import { readFileSync } from 'node:fs';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 import { fakeBearer } from './fake-bearer';
 
 const fixture = (name: string) =>

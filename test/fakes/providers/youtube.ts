@@ -7,7 +7,7 @@
  * YouTube's feed server. A missing or wrong key is refused in the Data API's error shape.
  */
 import { readFileSync } from 'node:fs';
-import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-providers';
+import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
 
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
 
