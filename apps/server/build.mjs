@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const keepExternal = {
   name: 'external-packages',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+    pluginBuild.onResolve({ filter: /^[^./#]/ }, (args) =>
       args.path.startsWith('@digest/') ? undefined : { path: args.path, external: true },
     );
   },
