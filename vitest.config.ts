@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // #server/…, #web/… and the test helpers' aliases (tsconfig.base.json paths).
+  resolve: { tsconfigPaths: true },
   test: {
     include: [
       'apps/*/src/**/*.test.{ts,tsx}',

@@ -109,6 +109,8 @@ export default defineConfig({
     styleSingletonWithoutStyleElements(),
     precompressedAssets(),
   ],
+  // #web/… imports (tsconfig.base.json paths) instead of ../../.. climbs.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
