@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.{ts,tsx}',
       'test/fakes/**/*.test.ts',
+      'test/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 20_000,
