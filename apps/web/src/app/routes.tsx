@@ -17,7 +17,8 @@ import { PublicProfilePage } from '../features/profile/pages/PublicProfilePage';
 import { SharedDigestPage } from '../features/share/pages/SharedDigestPage';
 import { PlaceholderPage } from '../features/static/pages/PlaceholderPage';
 import { UnsubscribePage } from '../features/subscriptions/pages/UnsubscribePage';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from './config';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from '../lib/config';
+import { paths } from '../lib/paths';
 import {
   FallbackRedirect,
   RequireForgetPasswordEmail,
@@ -30,7 +31,6 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
-import { paths } from './paths';
 import { RouteError } from './RouteError';
 
 /** Signed-out routes (SPEC §2); a signed-in visitor is redirected by SignedOutOnly. */

@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { initialBuilderState, useBuilderStore } from '../../features/builder/store';
-import { meQueryKey } from '../../features/profile/api/use-me';
-import { createQueryClient } from '../query-client';
+import { createQueryClient } from '../../lib/query-client';
+import { meQueryKey } from '../../lib/session/use-me';
 import { BuilderLayout } from './BuilderLayout';
 
 vi.mock('../../features/builder/store', async (importOriginal) => {

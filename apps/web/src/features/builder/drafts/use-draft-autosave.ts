@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { createDraft, deleteDraft, updateDraft } from '../../digests/api/digests-api';
 import { digestKeys } from '../../digests/api/use-digests';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';

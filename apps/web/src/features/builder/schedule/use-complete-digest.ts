@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { defaultDigestName, setMe } from '../../../lib/session/use-me';
 import { createDigest, deleteDraft, rebuildDigest, updateDigest } from '../../digests/api/digests-api';
 import { digestKeys } from '../../digests/api/use-digests';
-import { defaultDigestName, setMe } from '../../profile/api/use-me';
 import { type User, updateProfile } from '../../profile/api/users-api';
 import { timezoneValue } from '../../profile/lib/timezones';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';

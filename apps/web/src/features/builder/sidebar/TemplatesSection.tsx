@@ -1,7 +1,7 @@
 import type { Template, TemplateCategory } from '@digest/contracts';
 import { useId } from 'react';
-import { errorMessage } from '../../../app/api-client';
 import { Button } from '../../../components/ui/Button';
+import { errorMessage } from '../../../lib/api-client';
 import { SourceIcons } from '../../digests/components/SourceIcons';
 import { useTemplates } from '../api/templates-api';
 import { ResultPanel } from '../sources/form/Search';

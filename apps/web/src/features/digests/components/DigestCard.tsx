@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { digestPath } from '../../../app/paths';
 import { Button } from '../../../components/ui/Button';
 import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
+import { digestPath } from '../../../lib/paths';
 import { ShareDialog } from '../../share/components/ShareDialog';
 import type { DigestSummary } from '../api/schemas';
 import { formatCount, formatTime12, nextIssueText, scheduleDay, scheduleTypeLabel } from '../lib/format';

@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
-import { paths } from '../../../app/paths';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import {
@@ -19,6 +16,9 @@ import {
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
 import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { paths } from '../../../lib/paths';
 import { useOpenBuilder } from '../../builder/use-open-builder';
 import { useSharedHtml } from '../../share/api/shared-html';
 import { IssueFrame } from '../../share/components/IssueFrame';

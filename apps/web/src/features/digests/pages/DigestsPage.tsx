@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { errorMessage } from '../../../app/api-client';
-import { paths } from '../../../app/paths';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { InboxIcon, PlusIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session/use-me';
 import { resetBuilder } from '../../builder/store';
-import { useCurrentUser } from '../../profile/api/use-me';
 import { useDigests, useDrafts } from '../api/use-digests';
 import { DigestCard } from '../components/DigestCard';
 import { DraftCard } from '../components/DraftCard';

@@ -8,11 +8,11 @@ import {
 } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { useUpdateProfile } from '../../profile/api/use-profile';
 import { browserTimeZone, timezoneValue } from '../../profile/lib/timezones';
 import styles from './OnboardingForm.module.css';

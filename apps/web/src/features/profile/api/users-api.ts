@@ -5,13 +5,9 @@ import {
   type User,
   userResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 
 export type { User };
-
-export function fetchMe(signal?: AbortSignal): Promise<User> {
-  return api.get('/users/me', { schema: userResponseSchema, signal }).then((body) => body.user);
-}
 
 /** `PATCH /users/me` with only the fields that changed (SPEC §4). */
 export function updateProfile(patch: ProfilePatch): Promise<User> {
