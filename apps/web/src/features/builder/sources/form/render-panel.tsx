@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createQueryClient } from '../../../../lib/query-client';
-import type { BuilderStep } from '../../store';
+import type { BuilderStep } from '../../lib/steps';
 import type { SourcePanelProps } from '../panel';
 
 /**
