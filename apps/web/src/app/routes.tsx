@@ -114,7 +114,9 @@ const signedInRoutes: RouteObject = {
     { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
     {
       // The builder's header (progress, Complete, the schedule popup) loads with the builder too.
-      lazy: async () => ({ Component: (await import('./layouts/BuilderLayout')).BuilderLayout }),
+      lazy: async () => ({
+        Component: (await import('../features/builder/pages/BuilderLayout')).BuilderLayout,
+      }),
       children: [
         {
           path: paths.digestCreator,
