@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session/use-me';
 import { resetBuilder } from '../../builder/store';
-import { useDigests, useDrafts } from '../api/use-digests';
+import { useDigests, useDrafts } from '../../digests/api/use-digests';
 import { DigestCard } from '../components/DigestCard';
 import { DraftCard } from '../components/DraftCard';
 import styles from './DigestsPage.module.css';

@@ -3,13 +3,19 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
 import { digestPath } from '../../../lib/paths';
+import type { DigestSummary } from '../../digests/api/schemas';
+import { SourceIcons } from '../../digests/components/SourceIcons';
+import {
+  formatCount,
+  formatTime12,
+  nextIssueText,
+  scheduleDay,
+  scheduleTypeLabel,
+} from '../../digests/lib/format';
 import { ShareDialog } from '../../share/components/ShareDialog';
-import type { DigestSummary } from '../api/schemas';
-import { formatCount, formatTime12, nextIssueText, scheduleDay, scheduleTypeLabel } from '../lib/format';
 import { ActiveSwitch } from './ActiveSwitch';
 import styles from './Cards.module.css';
 import { DigestMenu } from './DigestMenu';
-import { SourceIcons } from './SourceIcons';
 
 export function subscriberCountLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`;

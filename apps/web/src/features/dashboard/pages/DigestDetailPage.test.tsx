@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { digestKeys } from '../api/use-digests';
-import { TEST_DIGEST_ID, testDigest } from '../test-digests';
+import { digestKeys } from '../../digests/api/use-digests';
+import { TEST_DIGEST_ID, testDigest } from '../../digests/test-digests';
 import { DigestDetailPage } from './DigestDetailPage';
 
 const DIGEST_ID = TEST_DIGEST_ID;

@@ -4,10 +4,10 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons';
 import { defaultDigestName, useCurrentUser } from '../../../lib/session/use-me';
 import { useOpenBuilder } from '../../builder/use-open-builder';
-import type { Draft } from '../api/schemas';
-import { useDeleteDraft } from '../api/use-digests';
+import type { Draft } from '../../digests/api/schemas';
+import { useDeleteDraft } from '../../digests/api/use-digests';
+import { SourceIcons } from '../../digests/components/SourceIcons';
 import styles from './Cards.module.css';
-import { SourceIcons } from './SourceIcons';
 
 /** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */
 export function DraftCard({ draft }: { draft: Draft }) {
