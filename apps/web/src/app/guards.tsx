@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/PageSpinner';
-import { useDefaultTimezone } from '../features/profile/api/use-profile';
+import { useDefaultTimezone } from '../features/profile';
 import { errorMessage } from '../lib/api-client';
 import { isPath, paths } from '../lib/paths';
 import { signedInRedirect } from '../lib/redirects';

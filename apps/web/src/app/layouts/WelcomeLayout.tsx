@@ -2,7 +2,7 @@ import { Link, Outlet } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { LogOutIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
-import { useLogout } from '../../features/auth/api/use-auth';
+import { useLogout } from '../../features/auth';
 import { paths } from '../../lib/paths';
 import styles from './WelcomeLayout.module.css';
 

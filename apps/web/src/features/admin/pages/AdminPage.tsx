@@ -5,8 +5,7 @@ import { PageSpinner } from '../../../components/ui/PageSpinner';
 import { paths } from '../../../lib/paths';
 import { adoptHandedOverToken, useAuthStore } from '../../../lib/session/session';
 import { fetchMe, meQueryKey } from '../../../lib/session/use-me';
-import { fetchDigests } from '../../digests/api/digests-api';
-import { digestKeys } from '../../digests/api/use-digests';
+import { digestKeys, fetchDigests } from '../../digests';
 
 /** SPEC §2: /admin looks for a token every 1000 ms. */
 export const ADMIN_TOKEN_POLL_MS = 1000;

@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons'
 import { errorMessage } from '../../../lib/api-client';
 import { MEDIA_QUERIES } from '../../../lib/breakpoints';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { SourceIcon } from '../../digests/components/SourceIcons';
+import { SourceIcon } from '../../digests';
 import { useCatalogue } from '../api/catalogue-api';
 import { ResultPanel, SearchBox, useDebouncedSearch } from '../sources/form/Search';
 import { selectSource, useBuilderStore } from '../store';

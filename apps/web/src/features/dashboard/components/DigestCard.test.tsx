@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { testDigestSummary } from '../../digests/test-digests';
+import { testDigestSummary } from '../../digests';
 import { DigestCard } from './DigestCard';
 
 const summary = (overrides: Partial<DigestSummary>) =>

@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
 import { digestPath } from '../../../lib/paths';
-import type { DigestSummary } from '../../digests/api/schemas';
-import { SourceIcons } from '../../digests/components/SourceIcons';
 import {
+  type DigestSummary,
   formatCount,
   formatTime12,
   nextIssueText,
+  SourceIcons,
   scheduleDay,
   scheduleTypeLabel,
-} from '../../digests/lib/format';
-import { ShareDialog } from '../../share/components/ShareDialog';
+} from '../../digests';
+import { ShareDialog } from '../../share';
 import { ActiveSwitch } from './ActiveSwitch';
 import styles from './Cards.module.css';
 import { DigestMenu } from './DigestMenu';

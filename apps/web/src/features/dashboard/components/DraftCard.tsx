@@ -3,10 +3,8 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons';
 import { defaultDigestName, useCurrentUser } from '../../../lib/session/use-me';
-import { useOpenBuilder } from '../../builder/use-open-builder';
-import type { Draft } from '../../digests/api/schemas';
-import { useDeleteDraft } from '../../digests/api/use-digests';
-import { SourceIcons } from '../../digests/components/SourceIcons';
+import { useOpenBuilder } from '../../builder';
+import { type Draft, SourceIcons, useDeleteDraft } from '../../digests';
 import styles from './Cards.module.css';
 
 /** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */

@@ -4,8 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { digestKeys } from '../../digests/api/use-digests';
-import { TEST_DIGEST_ID, testDigest } from '../../digests/test-digests';
+import { digestKeys, TEST_DIGEST_ID, testDigest } from '../../digests';
 import { DigestDetailPage } from './DigestDetailPage';
 
 const DIGEST_ID = TEST_DIGEST_ID;

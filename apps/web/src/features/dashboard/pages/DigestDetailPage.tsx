@@ -19,14 +19,17 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
-import { useOpenBuilder } from '../../builder/use-open-builder';
-import type { Digest } from '../../digests/api/schemas';
-import { useDigest, useSendLatestDigest } from '../../digests/api/use-digests';
-import { missedIssueText, nextIssueText, scheduleLine } from '../../digests/lib/format';
-import { issuePager } from '../../digests/lib/issue-pager';
-import { useSharedHtml } from '../../share/api/shared-html';
-import { IssueFrame } from '../../share/components/IssueFrame';
-import { ShareDialog } from '../../share/components/ShareDialog';
+import { useOpenBuilder } from '../../builder';
+import {
+  type Digest,
+  issuePager,
+  missedIssueText,
+  nextIssueText,
+  scheduleLine,
+  useDigest,
+  useSendLatestDigest,
+} from '../../digests';
+import { IssueFrame, ShareDialog, useSharedHtml } from '../../share';
 import { ActiveSwitch } from '../components/ActiveSwitch';
 import { subscriberCountLabel } from '../components/DigestCard';
 import { DigestMenu } from '../components/DigestMenu';

@@ -16,9 +16,9 @@ import { SUPPORT_MAILTO } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session/use-me';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useLogout } from '../../auth/api/use-auth';
-import { resetBuilder } from '../../builder/store';
-import { useDigestLimitReached } from '../../digests/api/use-digests';
+import { useLogout } from '../../auth';
+import { resetBuilder } from '../../builder';
+import { useDigestLimitReached } from '../../digests';
 import styles from './MenuPage.module.css';
 
 /** SPEC §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */

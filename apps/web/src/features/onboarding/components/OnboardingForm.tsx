@@ -13,8 +13,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
-import { useUpdateProfile } from '../../profile/api/use-profile';
-import { browserTimeZone, timezoneValue } from '../../profile/lib/timezones';
+import { browserTimeZone, timezoneValue, useUpdateProfile } from '../../profile';
 import styles from './OnboardingForm.module.css';
 
 type OnboardingValues = { fullName: string; username: string };

@@ -5,8 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { meQueryKey } from '../../../lib/session/use-me';
-import { catalogueKeys } from '../../builder/api/catalogue-api';
-import { testCatalogue } from '../../builder/sidebar/test-support';
+import { catalogueKeys, testCatalogue } from '../../builder';
 import { CreateDigestPage } from './CreateDigestPage';
 
 const user = {

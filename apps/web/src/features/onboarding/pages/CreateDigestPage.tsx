@@ -7,10 +7,8 @@ import { InboxIcon, NewspaperIcon, SparkIcon } from '../../../components/ui/icon
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../lib/paths';
 import { isProfileComplete, useCurrentUser } from '../../../lib/session/use-me';
-import { useCatalogue } from '../../builder/api/catalogue-api';
-import { guidedBuilderPath, guidedKinds } from '../../builder/lib/guided';
-import { resetBuilder } from '../../builder/store';
-import { SourceIcon } from '../../digests/components/SourceIcons';
+import { guidedBuilderPath, guidedKinds, resetBuilder, useCatalogue } from '../../builder';
+import { SourceIcon } from '../../digests';
 import { OnboardingForm } from '../components/OnboardingForm';
 import styles from './CreateDigestPage.module.css';
 

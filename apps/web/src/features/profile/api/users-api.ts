@@ -7,8 +7,6 @@ import {
 } from '@digest/contracts';
 import { api } from '../../../lib/api-client';
 
-export type { User };
-
 /** `PATCH /users/me` with only the fields that changed (SPEC §4). */
 export function updateProfile(patch: ProfilePatch): Promise<User> {
   return api.patch('/users/me', patch, { schema: userResponseSchema }).then((body) => body.user);

@@ -4,7 +4,7 @@ import { buttonClassName } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session/use-me';
-import { useDigests } from '../../digests/api/use-digests';
+import { useDigests } from '../../digests';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 

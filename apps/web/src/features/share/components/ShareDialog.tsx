@@ -6,9 +6,13 @@ import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '../../../compone
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { notifyError } from '../../../lib/notify';
-import type { Subscriber } from '../../digests/api/schemas';
-import { useRemoveSubscriber, useSetSubscribers, useSubscribers } from '../../digests/api/use-digests';
-import { formatCount } from '../../digests/lib/format';
+import {
+  formatCount,
+  type Subscriber,
+  useRemoveSubscriber,
+  useSetSubscribers,
+  useSubscribers,
+} from '../../digests';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
 import { publicDigestUrl } from '../lib/share-link';
 import styles from './ShareDialog.module.css';

@@ -13,11 +13,11 @@ import { Spinner } from '../../../../components/ui/Spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { paths } from '../../../../lib/paths';
 import {
+  accountName,
   useConnectAccount,
   useConnectableProviders,
   useConnectOutcome,
-} from '../../../accounts/api/use-accounts';
-import { accountName } from '../../../accounts/pages/AccountsPage';
+} from '../../../accounts';
 import { ACCOUNT_CHECK_MS } from '../../lib/steps';
 import { ResultButton } from '../form/Search';
 import { AccountLogOut } from './AccountLogOut';

@@ -1,6 +1,6 @@
 import type { AccountProvider, ConnectedAccount } from '@digest/contracts';
 import { useEffect, useRef } from 'react';
-import { useConnectedAccounts } from '../../../accounts/api/use-accounts';
+import { useConnectedAccounts } from '../../../accounts';
 import type { BuilderStep } from '../../lib/steps';
 import { CONNECT_REDIRECT_MS } from '../../lib/steps';
 import { accountsOf } from './account-list';
