@@ -1,5 +1,5 @@
 // Must stay the first import: it configures zod before any schema is created.
-import './app/zod-setup';
+import './lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

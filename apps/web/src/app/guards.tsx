@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/PageSpinner';
-import { isProfileComplete, useMe } from '../features/profile/api/use-me';
-import { useDefaultTimezone } from '../features/profile/api/use-profile';
-import { errorMessage } from './api-client';
+import { useDefaultTimezone } from '../features/profile';
+import { errorMessage } from '../lib/api-client';
+import { isPath, paths } from '../lib/paths';
+import { signedInRedirect } from '../lib/redirects';
+import { endSession, markAuthenticated, useAuthStore } from '../lib/session/session';
+import { isProfileComplete, useMe } from '../lib/session/use-me';
 import styles from './guards.module.css';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { isPath, paths } from './paths';
-import { signedInRedirect } from './redirects';
-import { endSession, markAuthenticated, useAuthStore } from './session';
 
 /**
  * The root of every route: loads the user behind a stored token and shows a spinner while the auth

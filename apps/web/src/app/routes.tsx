@@ -1,23 +1,25 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountsPage } from '../features/accounts/pages/AccountsPage';
-import { AdminPage } from '../features/admin/pages/AdminPage';
-import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { RecoverMessagePage } from '../features/auth/pages/RecoverMessagePage';
-import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
-import { SignupPage } from '../features/auth/pages/SignupPage';
-import { SocialCallbackPage } from '../features/auth/pages/SocialCallbackPage';
-import { DigestDetailPage } from '../features/digests/pages/DigestDetailPage';
-import { DigestsPage } from '../features/digests/pages/DigestsPage';
-import { MenuPage } from '../features/menu/pages/MenuPage';
-import { NewslettersPage } from '../features/newsletters/pages/NewslettersPage';
-import { CreateDigestPage } from '../features/onboarding/pages/CreateDigestPage';
-import { ProfileViewPage } from '../features/profile/pages/ProfileViewPage';
-import { PublicProfilePage } from '../features/profile/pages/PublicProfilePage';
-import { SharedDigestPage } from '../features/share/pages/SharedDigestPage';
-import { PlaceholderPage } from '../features/static/pages/PlaceholderPage';
-import { UnsubscribePage } from '../features/subscriptions/pages/UnsubscribePage';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from './config';
+import { AccountsPage } from '../features/accounts';
+import { AdminPage } from '../features/admin';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RecoverMessagePage,
+  ResetPasswordPage,
+  SignupPage,
+  SocialCallbackPage,
+} from '../features/auth';
+import { lazyBuilderLayout, lazyDigestCreatorPage } from '../features/builder';
+import { DigestDetailPage, DigestsPage } from '../features/dashboard';
+import { MenuPage } from '../features/menu';
+import { NewslettersPage } from '../features/newsletters';
+import { CreateDigestPage } from '../features/onboarding';
+import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '../features/profile';
+import { SharedDigestPage } from '../features/share';
+import { PlaceholderPage } from '../features/static';
+import { UnsubscribePage } from '../features/subscriptions';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from '../lib/config';
+import { paths } from '../lib/paths';
 import {
   FallbackRedirect,
   RequireForgetPasswordEmail,
@@ -30,7 +32,6 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
-import { paths } from './paths';
 import { RouteError } from './RouteError';
 
 /** Signed-out routes (SPEC §2); a signed-in visitor is redirected by SignedOutOnly. */
@@ -99,10 +100,7 @@ const signedInRoutes: RouteObject = {
           children: [
             {
               path: paths.editProfile,
-              // The cropper and the dialogs load with the page that uses them.
-              lazy: async () => ({
-                Component: (await import('../features/profile/pages/EditProfilePage')).EditProfilePage,
-              }),
+              lazy: lazyEditProfilePage,
             },
             { path: paths.accounts, element: <AccountsPage /> },
             { path: `${paths.profileView}/*`, element: <ProfileViewPage /> },
@@ -113,17 +111,9 @@ const signedInRoutes: RouteObject = {
     },
     { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
     {
-      // The builder's header (progress, Complete, the schedule popup) loads with the builder too.
-      lazy: async () => ({ Component: (await import('./layouts/BuilderLayout')).BuilderLayout }),
-      children: [
-        {
-          path: paths.digestCreator,
-          // The builder's drag and drop and the e-mail's block components load with the builder only.
-          lazy: async () => ({
-            Component: (await import('../features/builder/pages/DigestCreatorPage')).DigestCreatorPage,
-          }),
-        },
-      ],
+      // The builder and its header load only when it is opened.
+      lazy: lazyBuilderLayout,
+      children: [{ path: paths.digestCreator, lazy: lazyDigestCreatorPage }],
     },
   ],
 };

@@ -1,12 +1,12 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { MenuIcon, PlusIcon } from '../../components/ui/icons';
-import { useOpenBuilder } from '../../features/builder/use-open-builder';
-import { useDigestLimitReached } from '../../features/digests/api/use-digests';
-import { useCurrentUser } from '../../features/profile/api/use-me';
-import { paths } from '../paths';
+import { Logo } from '../../components/ui/Logo';
+import { useOpenBuilder } from '../../features/builder';
+import { useDigestLimitReached } from '../../features/digests';
+import { paths } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/session/use-me';
 import styles from './AppLayout.module.css';
-import { Logo } from './Logo';
 import { ProfileMenu } from './ProfileMenu';
 
 /** Signed-in shell (SPEC §2 "Header and menus"). */

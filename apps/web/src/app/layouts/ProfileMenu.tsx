@@ -3,9 +3,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '../../components/ui/icons';
-import { useLogout } from '../../features/auth/api/use-auth';
-import { SUPPORT_MAILTO } from '../config';
-import { paths } from '../paths';
+import { useLogout } from '../../features/auth';
+import { SUPPORT_MAILTO } from '../../lib/config';
+import { paths } from '../../lib/paths';
 import styles from './ProfileMenu.module.css';
 
 /**

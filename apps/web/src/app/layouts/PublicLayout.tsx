@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
-import { paths } from '../paths';
-import { useAuthStore } from '../session';
-import { Logo } from './Logo';
+import { Logo } from '../../components/ui/Logo';
+import { paths } from '../../lib/paths';
+import { useAuthStore } from '../../lib/session/session';
 import styles from './PublicLayout.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { EditIcon, LinkIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
-import { useLogout } from '../../features/auth/api/use-auth';
-import { paths } from '../paths';
+import { useLogout } from '../../features/auth';
+import { paths } from '../../lib/paths';
 import styles from './SettingsLayout.module.css';
 
 function linkClass({ isActive }: { isActive: boolean }) {

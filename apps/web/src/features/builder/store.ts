@@ -1,10 +1,7 @@
 import { DIGEST_DEFAULTS, MAX_SOURCES, type Schedule, type Source, type SourceType } from '@digest/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { firstStepOf } from './lib/steps';
-
-/** SPEC §4 builder steps. */
-export type BuilderStep = 'entry' | 'selected' | 'searching' | 'connect' | 'edit';
+import { type BuilderStep, firstStepOf } from './lib/steps';
 
 /** One block of the digest being built: a saved source and a key that survives reordering. */
 export interface BuilderBlock {

@@ -7,7 +7,7 @@ import {
   connectPathNameOf,
   connectStartResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 
 export function fetchConnectedAccounts(signal?: AbortSignal): Promise<ConnectedAccount[]> {
   return api

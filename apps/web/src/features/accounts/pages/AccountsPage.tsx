@@ -1,13 +1,13 @@
 import { ACCOUNT_PROVIDER_LABELS, type AccountProvider, type ConnectedAccount } from '@digest/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/api-client';
-import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/Alert';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import {
   useConnectAccount,
   useConnectableProviders,

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
-import { adoptHandedOverToken, useAuthStore } from '../../../app/session';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { fetchDigests } from '../../digests/api/digests-api';
-import { digestKeys } from '../../digests/api/use-digests';
-import { meQueryKey } from '../../profile/api/use-me';
-import { fetchMe } from '../../profile/api/users-api';
+import { paths } from '../../../lib/paths';
+import { adoptHandedOverToken, useAuthStore } from '../../../lib/session/session';
+import { fetchMe, meQueryKey } from '../../../lib/session/use-me';
+import { digestKeys, fetchDigests } from '../../digests';
 
 /** SPEC §2: /admin looks for a token every 1000 ms. */
 export const ADMIN_TOKEN_POLL_MS = 1000;

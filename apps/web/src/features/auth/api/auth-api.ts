@@ -12,8 +12,8 @@ import {
   socialTicketResponseSchema,
 } from '@digest/contracts';
 import type { z } from 'zod';
-import { api } from '../../../app/api-client';
-import { API_BASE } from '../../../app/config';
+import { api } from '../../../lib/api-client';
+import { API_BASE } from '../../../lib/config';
 
 export type { AuthResponse, SocialProvider };
 

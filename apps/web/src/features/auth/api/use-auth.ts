@@ -1,15 +1,15 @@
 import type { AuthResponse, ForgotPasswordBody, LoginBody, SignupBody } from '@digest/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../../app/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import {
   endSession,
   failAuth,
   rememberForgetPasswordEmail,
   startAuthLoading,
   startSession,
-} from '../../../app/session';
-import { setMe } from '../../profile/api/use-me';
+} from '../../../lib/session/session';
+import { setMe } from '../../../lib/session/use-me';
 import {
   fetchSocialProviders,
   logOutOnServer,

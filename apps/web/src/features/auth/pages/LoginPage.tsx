@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { Divider } from '../../../components/ui/Divider';
+import { paths } from '../../../lib/paths';
 import { AuthCard } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 import { SocialButtons } from '../components/SocialButtons';

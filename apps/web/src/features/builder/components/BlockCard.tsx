@@ -10,7 +10,7 @@ import {
   GripIcon,
   TrashIcon,
 } from '../../../components/ui/icons';
-import { SourceIcon } from '../../digests/components/SourceIcons';
+import { SourceIcon } from '../../digests';
 import styles from './BlockCard.module.css';
 import { BlockPreview } from './BlockPreview';
 

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
-import { createDraft, deleteDraft, updateDraft } from '../../digests/api/digests-api';
-import { digestKeys } from '../../digests/api/use-digests';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { createDraft, deleteDraft, digestKeys, updateDraft } from '../../digests';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';
 import { createDraftAutosaver, type DraftSnapshot } from './draft-autosave';
 

@@ -1,5 +1,7 @@
 import { ACCOUNT_SOURCE_TYPES, type SourceType } from '@digest/contracts';
-import type { BuilderStep } from '../store';
+
+/** SPEC §4 builder steps. */
+export type BuilderStep = 'entry' | 'selected' | 'searching' | 'connect' | 'edit';
 
 /**
  * SPEC §4 "Builder step": the path each kind takes through the sidebar.

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../app/api-client';
-import { paths } from '../../../app/paths';
 import { Modal } from '../../../components/ui/Modal';
-import { useCurrentUser } from '../../profile/api/use-me';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session/use-me';
 import { useBlockPreviews } from '../api/preview-api';
 import { resetBuilder, setSchedule, setSubscribers, useBuilderStore } from '../store';
 import { doneBlockedReason } from './done-blocker';

@@ -1,6 +1,6 @@
 import { DIGEST_DEFAULTS } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { browserTimeZone } from '../../profile/lib/timezones';
+import { browserTimeZone } from '../../profile';
 import {
   FREQUENCY_OPTIONS,
   initialTimeZone,

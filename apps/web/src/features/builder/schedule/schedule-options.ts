@@ -1,8 +1,8 @@
+import type { User } from '@digest/contracts';
 import { SCHEDULE_TYPE_OPTIONS, WEEK_DAYS } from '@digest/contracts';
 import type { SelectOption } from '../../../components/ui/SelectField';
-import { formatTime12, ordinal } from '../../digests/lib/format';
-import type { User } from '../../profile/api/users-api';
-import { browserTimeZone, type TimeZoneOption, timeZoneOptions } from '../../profile/lib/timezones';
+import { formatTime12, ordinal } from '../../digests';
+import { browserTimeZone, type TimeZoneOption, timeZoneOptions } from '../../profile';
 
 /** SPEC §9: a time every 5 minutes across the day. */
 export const TIME_STEP_MINUTES = 5;

@@ -1,9 +1,8 @@
+import type { User } from '@digest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createDigest, deleteDraft, rebuildDigest, updateDigest } from '../../digests/api/digests-api';
-import { digestKeys } from '../../digests/api/use-digests';
-import { defaultDigestName, setMe } from '../../profile/api/use-me';
-import { type User, updateProfile } from '../../profile/api/users-api';
-import { timezoneValue } from '../../profile/lib/timezones';
+import { defaultDigestName, setMe } from '../../../lib/session/use-me';
+import { createDigest, deleteDraft, digestKeys, rebuildDigest, updateDigest } from '../../digests';
+import { timezoneValue, updateProfile } from '../../profile';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';
 import { type Completion, type CompletionApi, completeDigest } from './complete-digest';
 import { timeZoneChanged } from './schedule-options';

@@ -2,18 +2,10 @@ import type { SourceType } from '@digest/contracts';
 import { type ComponentType, useId } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ChevronLeftIcon, CloseIcon } from '../../../components/ui/icons';
-import { backStepOf, headingOf, hintOf } from '../lib/steps';
+import { type BuilderStep, backStepOf, headingOf, hintOf } from '../lib/steps';
 import type { SourcePanelProps } from '../sources/panel';
 import { SOURCE_PANELS } from '../sources/panels';
-import {
-  type BuilderStep,
-  closeSidebar,
-  saveSource,
-  setPendingSource,
-  setStep,
-  skipGuided,
-  useBuilderStore,
-} from '../store';
+import { closeSidebar, saveSource, setPendingSource, setStep, skipGuided, useBuilderStore } from '../store';
 import { EntryStep } from './EntryStep';
 import styles from './Sidebar.module.css';
 

@@ -1,8 +1,8 @@
 import type { Template, TemplateCategory } from '@digest/contracts';
 import { useId } from 'react';
-import { errorMessage } from '../../../app/api-client';
 import { Button } from '../../../components/ui/Button';
-import { SourceIcons } from '../../digests/components/SourceIcons';
+import { errorMessage } from '../../../lib/api-client';
+import { SourceIcons } from '../../digests';
 import { useTemplates } from '../api/templates-api';
 import { ResultPanel } from '../sources/form/Search';
 import styles from './TemplatesSection.module.css';

@@ -1,5 +1,5 @@
 import type { SourceOf, SourceType } from '@digest/contracts';
-import type { BuilderStep } from '../store';
+import type { BuilderStep } from '../lib/steps';
 
 /**
  * What the sidebar gives the panel of one source kind. The sidebar draws the heading, back arrow and hint

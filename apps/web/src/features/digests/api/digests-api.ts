@@ -18,7 +18,7 @@ import {
   subscriberListResponseSchema,
   subscribersUpdateResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
 

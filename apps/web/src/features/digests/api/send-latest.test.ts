@@ -1,15 +1,15 @@
 import type { Digest } from '@digest/contracts';
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorMessage } from '../../../app/api-client';
-import { notifyError, notifySuccess } from '../../../app/notify';
-import { createQueryClient } from '../../../app/query-client';
-import { endSession, startSession } from '../../../app/session';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { createQueryClient } from '../../../lib/query-client';
+import { endSession, startSession } from '../../../lib/session/session';
 import { issuePager } from '../lib/issue-pager';
 import { TEST_DIGEST_ID, testBuild, testDigest } from '../test-digests';
 import { digestKeys, digestQueryOptions, sendLatestDigestOptions } from './use-digests';
 
-vi.mock('../../../app/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const DIGEST_ID = TEST_DIGEST_ID;
 const build = testBuild;

@@ -7,8 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { errorMessage } from '../../../app/api-client';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   deleteDigest,
   deleteDraft,

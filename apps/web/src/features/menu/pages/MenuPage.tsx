@@ -1,8 +1,4 @@
 import { Link, Navigate } from 'react-router';
-import { MEDIA_QUERIES } from '../../../app/breakpoints';
-import { SUPPORT_MAILTO } from '../../../app/config';
-import { paths } from '../../../app/paths';
-import { useMediaQuery } from '../../../app/use-media-query';
 import { Avatar } from '../../../components/ui/Avatar';
 import {
   EditIcon,
@@ -15,10 +11,14 @@ import {
   SparkIcon,
   UserIcon,
 } from '../../../components/ui/icons';
-import { useLogout } from '../../auth/api/use-auth';
-import { resetBuilder } from '../../builder/store';
-import { useDigestLimitReached } from '../../digests/api/use-digests';
-import { useCurrentUser } from '../../profile/api/use-me';
+import { MEDIA_QUERIES } from '../../../lib/breakpoints';
+import { SUPPORT_MAILTO } from '../../../lib/config';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session/use-me';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useLogout } from '../../auth';
+import { resetBuilder } from '../../builder';
+import { useDigestLimitReached } from '../../digests';
 import styles from './MenuPage.module.css';
 
 /** SPEC §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */

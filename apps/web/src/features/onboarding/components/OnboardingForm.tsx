@@ -8,13 +8,12 @@ import {
 } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { useUpdateProfile } from '../../profile/api/use-profile';
-import { browserTimeZone, timezoneValue } from '../../profile/lib/timezones';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { browserTimeZone, timezoneValue, useUpdateProfile } from '../../profile';
 import styles from './OnboardingForm.module.css';
 
 type OnboardingValues = { fullName: string; username: string };

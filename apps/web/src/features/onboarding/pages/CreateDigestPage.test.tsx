@@ -3,10 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { catalogueKeys } from '../../builder/api/catalogue-api';
-import { testCatalogue } from '../../builder/sidebar/test-support';
-import { meQueryKey } from '../../profile/api/use-me';
+import { createQueryClient } from '../../../lib/query-client';
+import { meQueryKey } from '../../../lib/session/use-me';
+import { catalogueKeys, testCatalogue } from '../../builder';
 import { CreateDigestPage } from './CreateDigestPage';
 
 const user = {

@@ -1,16 +1,14 @@
 import type { SourceType } from '@digest/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { InboxIcon, NewspaperIcon, SparkIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useCatalogue } from '../../builder/api/catalogue-api';
-import { guidedBuilderPath, guidedKinds } from '../../builder/lib/guided';
-import { resetBuilder } from '../../builder/store';
-import { SourceIcon } from '../../digests/components/SourceIcons';
-import { isProfileComplete, useCurrentUser } from '../../profile/api/use-me';
+import { paths } from '../../../lib/paths';
+import { isProfileComplete, useCurrentUser } from '../../../lib/session/use-me';
+import { guidedBuilderPath, guidedKinds, resetBuilder, useCatalogue } from '../../builder';
+import { SourceIcon } from '../../digests';
 import { OnboardingForm } from '../components/OnboardingForm';
 import styles from './CreateDigestPage.module.css';
 

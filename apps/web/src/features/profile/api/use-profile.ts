@@ -1,11 +1,11 @@
 import type { ProfilePatch, User } from '@digest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { errorMessage } from '../../../app/api-client';
-import { notifyError, notifySuccess } from '../../../app/notify';
-import { endSession } from '../../../app/session';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { endSession } from '../../../lib/session/session';
+import { isProfileComplete, setMe } from '../../../lib/session/use-me';
 import { browserTimeZone, timezoneValue } from '../lib/timezones';
-import { isProfileComplete, setMe } from './use-me';
 import { changePassword, deleteAccount, deletePhoto, updateProfile, uploadPhoto } from './users-api';
 
 const showError = (error: unknown) => notifyError(errorMessage(error));

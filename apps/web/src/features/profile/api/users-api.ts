@@ -5,13 +5,7 @@ import {
   type User,
   userResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../app/api-client';
-
-export type { User };
-
-export function fetchMe(signal?: AbortSignal): Promise<User> {
-  return api.get('/users/me', { schema: userResponseSchema, signal }).then((body) => body.user);
-}
+import { api } from '../../../lib/api-client';
 
 /** `PATCH /users/me` with only the fields that changed (SPEC §4). */
 export function updateProfile(patch: ProfilePatch): Promise<User> {

@@ -1,12 +1,12 @@
 import { type DragEvent, useCallback, useEffect, useId, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { MEDIA_QUERIES } from '../../../app/breakpoints';
-import { useMediaQuery } from '../../../app/use-media-query';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { UploadIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/Modal';
+import { MEDIA_QUERIES } from '../../../lib/breakpoints';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useUploadPhoto } from '../api/use-profile';
 import { type Area, cropToPng, openPhoto, PHOTO_ACCEPT } from '../lib/photo';
 import styles from './PhotoModal.module.css';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { paths } from '../../../app/paths';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { useCurrentUser } from '../api/use-me';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session/use-me';
 import { useDeleteAccount, useDeletePhoto } from '../api/use-profile';
 import { PhotoModal } from '../components/PhotoModal';
 import { ProfileForm } from '../components/ProfileForm';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClassName } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { useDigests } from '../../digests/api/use-digests';
-import { useCurrentUser } from '../api/use-me';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session/use-me';
+import { useDigests } from '../../digests';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 

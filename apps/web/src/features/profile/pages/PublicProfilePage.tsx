@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client';
-import { paths } from '../../../app/paths';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { UserIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useMe } from '../../../lib/session/use-me';
 import { usePublicProfile } from '../api/public-profile-api';
-import { useMe } from '../api/use-me';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 

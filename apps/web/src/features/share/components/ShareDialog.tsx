@@ -1,14 +1,18 @@
 import { PENDING_EMAILS_SHOWN } from '@digest/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { notifyError } from '../../../app/notify';
 import { Button } from '../../../components/ui/Button';
 import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
-import type { Subscriber } from '../../digests/api/schemas';
-import { useRemoveSubscriber, useSetSubscribers, useSubscribers } from '../../digests/api/use-digests';
-import { formatCount } from '../../digests/lib/format';
+import { notifyError } from '../../../lib/notify';
+import {
+  formatCount,
+  type Subscriber,
+  useRemoveSubscriber,
+  useSetSubscribers,
+  useSubscribers,
+} from '../../digests';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
 import { publicDigestUrl } from '../lib/share-link';
 import styles from './ShareDialog.module.css';

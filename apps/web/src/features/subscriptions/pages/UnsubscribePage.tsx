@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSubscription, useUnsubscribe } from '../api/subscriptions-api';
 import styles from './UnsubscribePage.module.css';
 

@@ -2,8 +2,7 @@ import type { ConnectedAccount } from '@digest/contracts';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/Button';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { useLogOutAccount } from '../../../accounts/api/use-accounts';
-import { accountName } from '../../../accounts/pages/AccountsPage';
+import { accountName, useLogOutAccount } from '../../../accounts';
 
 /**
  * Log Out of a connected account, after a confirmation (the account leaves every Digest that reads it).

@@ -6,18 +6,18 @@ import {
 } from '@digest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../../app/api-client';
-import { paths } from '../../../../app/paths';
 import { Alert } from '../../../../components/ui/Alert';
 import { Avatar } from '../../../../components/ui/Avatar';
 import { Button } from '../../../../components/ui/Button';
 import { Spinner } from '../../../../components/ui/Spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { paths } from '../../../../lib/paths';
 import {
+  accountName,
   useConnectAccount,
   useConnectableProviders,
   useConnectOutcome,
-} from '../../../accounts/api/use-accounts';
-import { accountName } from '../../../accounts/pages/AccountsPage';
+} from '../../../accounts';
 import { ACCOUNT_CHECK_MS } from '../../lib/steps';
 import { ResultButton } from '../form/Search';
 import { AccountLogOut } from './AccountLogOut';

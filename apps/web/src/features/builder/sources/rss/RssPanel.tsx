@@ -1,7 +1,7 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, POST_CONTENT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { SearchResult } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../app/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { rssKeys, useRssFeedInfo, useRssList } from '../../api/rss-api';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../../app/api-client';
 import { Button } from '../../../../components/ui/Button';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
+import { errorMessage } from '../../../../lib/api-client';
 import { useTwitterLists, useTwitterUsers } from '../../api/twitter-api';
 import { ResultButton, ResultPanel, SearchBox, useDebouncedSearch } from '../form/Search';
 import { ToggleField } from '../form/SettingsFields';

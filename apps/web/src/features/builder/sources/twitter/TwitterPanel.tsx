@@ -9,7 +9,7 @@ import {
 import type { TwitterContent } from '@digest/contracts/content';
 import { useState } from 'react';
 import { Avatar } from '../../../../components/ui/Avatar';
-import { accountName } from '../../../accounts/pages/AccountsPage';
+import { accountName } from '../../../accounts';
 import { useBlockPreview } from '../../api/preview-api';
 import type { TwitterKind } from '../../lib/steps';
 import { AccountLogOut } from '../connect/AccountLogOut';

@@ -1,6 +1,6 @@
 import { FORECAST_OPTIONS, TEMPERATURE_OPTIONS } from '@digest/contracts';
 import type { WeatherLocation } from '@digest/contracts/content';
-import { errorMessage } from '../../../../app/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { useWeatherLocations } from '../../api/weather-api';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, NameField, SettingsForm } from '../form/SettingsFields';

@@ -1,7 +1,7 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { YoutubeChannel } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../app/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { useCatalogue } from '../../api/catalogue-api';
 import { useYoutubeChannels, youtubeKeys } from '../../api/youtube-api';
 import {

@@ -1,7 +1,11 @@
-import type { User } from '@digest/contracts';
+import { type User, userResponseSchema } from '@digest/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useAuthStore } from '../../../app/session';
-import { fetchMe } from './users-api';
+import { api } from '../api-client';
+import { useAuthStore } from './session';
+
+export function fetchMe(signal?: AbortSignal): Promise<User> {
+  return api.get('/users/me', { schema: userResponseSchema, signal }).then((body) => body.user);
+}
 
 export const meQueryKey = ['users', 'me'] as const;
 

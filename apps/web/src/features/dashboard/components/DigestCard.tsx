@@ -1,15 +1,21 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { digestPath } from '../../../app/paths';
 import { Button } from '../../../components/ui/Button';
 import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
-import { ShareDialog } from '../../share/components/ShareDialog';
-import type { DigestSummary } from '../api/schemas';
-import { formatCount, formatTime12, nextIssueText, scheduleDay, scheduleTypeLabel } from '../lib/format';
+import { digestPath } from '../../../lib/paths';
+import {
+  type DigestSummary,
+  formatCount,
+  formatTime12,
+  nextIssueText,
+  SourceIcons,
+  scheduleDay,
+  scheduleTypeLabel,
+} from '../../digests';
+import { ShareDialog } from '../../share';
 import { ActiveSwitch } from './ActiveSwitch';
 import styles from './Cards.module.css';
 import { DigestMenu } from './DigestMenu';
-import { SourceIcons } from './SourceIcons';
 
 export function subscriberCountLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`;

@@ -1,6 +1,6 @@
 import { type TokenPair, tokenPairSchema } from '@digest/contracts';
 import { create } from 'zustand';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../notify';
 
 /** SPEC §3/§9: the token pair lives in local storage under this key, as JSON. */
 export const TOKEN_STORAGE_KEY = 'token';

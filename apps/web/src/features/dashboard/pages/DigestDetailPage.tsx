@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client';
-import { notifyError } from '../../../app/notify';
-import { paths } from '../../../app/paths';
 import { Button, buttonClassName } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import {
@@ -19,17 +16,23 @@ import {
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageSpinner } from '../../../components/ui/PageSpinner';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useOpenBuilder } from '../../builder/use-open-builder';
-import { useSharedHtml } from '../../share/api/shared-html';
-import { IssueFrame } from '../../share/components/IssueFrame';
-import { ShareDialog } from '../../share/components/ShareDialog';
-import type { Digest } from '../api/schemas';
-import { useDigest, useSendLatestDigest } from '../api/use-digests';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { paths } from '../../../lib/paths';
+import { useOpenBuilder } from '../../builder';
+import {
+  type Digest,
+  issuePager,
+  missedIssueText,
+  nextIssueText,
+  scheduleLine,
+  useDigest,
+  useSendLatestDigest,
+} from '../../digests';
+import { IssueFrame, ShareDialog, useSharedHtml } from '../../share';
 import { ActiveSwitch } from '../components/ActiveSwitch';
 import { subscriberCountLabel } from '../components/DigestCard';
 import { DigestMenu } from '../components/DigestMenu';
-import { missedIssueText, nextIssueText, scheduleLine } from '../lib/format';
-import { issuePager } from '../lib/issue-pager';
 import styles from './DigestDetailPage.module.css';
 
 export const NO_BUILDS_TEXT = 'Your Digest will display here once it is sent to you at the scheduled time.';

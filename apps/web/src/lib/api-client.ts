@@ -1,7 +1,7 @@
 import { apiErrorBodySchema, type TokenPair, tokenPairSchema } from '@digest/contracts';
 import { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS } from './config';
-import { expireSession, getToken, replaceToken } from './session';
+import { expireSession, getToken, replaceToken } from './session/session';
 
 /** A failed API call; `message` is the server's own message (SPEC §8) or a readable fallback. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
-import { useSetActive } from '../api/use-digests';
+import { useSetActive } from '../../digests';
 import styles from './ActiveSwitch.module.css';
 
 /**

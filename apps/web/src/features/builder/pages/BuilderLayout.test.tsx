@@ -3,13 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { initialBuilderState, useBuilderStore } from '../../features/builder/store';
-import { meQueryKey } from '../../features/profile/api/use-me';
-import { createQueryClient } from '../query-client';
+import { createQueryClient } from '../../../lib/query-client';
+import { meQueryKey } from '../../../lib/session/use-me';
+import { initialBuilderState, useBuilderStore } from '../store';
 import { BuilderLayout } from './BuilderLayout';
 
-vi.mock('../../features/builder/store', async (importOriginal) => {
-  const { withLiveSnapshot } = await import('../../features/builder/sidebar/test-support');
+vi.mock('../store', async (importOriginal) => {
+  const { withLiveSnapshot } = await import('../sidebar/test-support');
   return withLiveSnapshot(await importOriginal());
 });
 

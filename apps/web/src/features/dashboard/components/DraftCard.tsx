@@ -2,12 +2,10 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons';
-import { useOpenBuilder } from '../../builder/use-open-builder';
-import { defaultDigestName, useCurrentUser } from '../../profile/api/use-me';
-import type { Draft } from '../api/schemas';
-import { useDeleteDraft } from '../api/use-digests';
+import { defaultDigestName, useCurrentUser } from '../../../lib/session/use-me';
+import { useOpenBuilder } from '../../builder';
+import { type Draft, SourceIcons, useDeleteDraft } from '../../digests';
 import styles from './Cards.module.css';
-import { SourceIcons } from './SourceIcons';
 
 /** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */
 export function DraftCard({ draft }: { draft: Draft }) {

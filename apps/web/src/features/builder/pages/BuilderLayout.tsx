@@ -1,14 +1,14 @@
 import { MIN_SOURCES } from '@digest/contracts';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Button } from '../../components/ui/Button';
-import { ChevronLeftIcon } from '../../components/ui/icons';
-import { BuilderProgress } from '../../features/builder/components/BuilderProgress';
-import { SchedulePopup } from '../../features/builder/schedule/SchedulePopup';
-import { useBuilderStore } from '../../features/builder/store';
-import { paths } from '../paths';
+import { Button } from '../../../components/ui/Button';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { Logo } from '../../../components/ui/Logo';
+import { paths } from '../../../lib/paths';
+import { BuilderProgress } from '../components/BuilderProgress';
+import { SchedulePopup } from '../schedule/SchedulePopup';
+import { useBuilderStore } from '../store';
 import styles from './BuilderLayout.module.css';
-import { Logo } from './Logo';
 
 /** SPEC §2 /digestCreator has its own layout: the header shows a progress indicator and a Complete button. */
 export function BuilderLayout() {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, api, apiRequest, errorMessage, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
-import { endSession, getToken, replaceToken, startSession } from './session';
+import { endSession, getToken, replaceToken, startSession } from './session/session';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

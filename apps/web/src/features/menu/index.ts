@@ -1,0 +1,1 @@
+export { MenuPage } from './pages/MenuPage';

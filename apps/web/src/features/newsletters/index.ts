@@ -1,0 +1,1 @@
+export { NewslettersPage } from './pages/NewslettersPage';

@@ -1,0 +1,1 @@
+export { CreateDigestPage } from './pages/CreateDigestPage';

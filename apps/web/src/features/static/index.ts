@@ -1,0 +1,1 @@
+export { PlaceholderPage } from './pages/PlaceholderPage';
