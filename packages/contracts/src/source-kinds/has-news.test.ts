@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceKindOf } from '../sources';
 import { sourceKinds } from '.';
+import type { CalendarEvent } from './google-calendar';
 
 describe('a block has news when it has something to read', () => {
   it("today's date never has: it alone does not make an issue worth sending", () => {
@@ -26,18 +27,11 @@ describe('a block has news when it has something to read', () => {
   });
 
   it('a calendar has when one of its days has an event', () => {
+    // Only how many events a day has matters here.
     const day = (events: number) => ({
       date: '2026-11-22',
       label: 'Sunday, November 22',
-      events: Array.from({ length: events }, () => ({
-        title: 'Dinner',
-        startTime: '7:30 PM',
-        endTime: '9:00 PM',
-        duration: '1h 30m',
-        color: '#f4511e',
-        calendarLink: 'https://calendar.google.com/event?eid=2',
-        account: 'ann@example.com',
-      })),
+      events: Array.from({ length: events }, (_, index) => ({ title: `Event ${index}` }) as CalendarEvent),
     });
     const calendar = (...days: number[]) => ({
       timeStatus: 'week',
