@@ -38,7 +38,10 @@ type Kinds = typeof sourceKinds;
 export type SourceType = keyof Kinds;
 export const SOURCE_TYPES = Object.keys(sourceKinds) as readonly SourceType[];
 
-/** The descriptor of a kind, for code that handles every kind alike (the source and content it is given are of that kind). */
+/**
+ * The descriptor of a kind, for code that handles every kind alike: the source and content it is given are
+ * of that kind.
+ */
 export const sourceKindOf = (type: SourceType): SourceKind<unknown, unknown> => sourceKinds[type];
 
 /** One fact of every kind, by kind. */

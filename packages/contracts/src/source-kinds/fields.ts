@@ -41,7 +41,7 @@ const displayName = (fallback: string) =>
     .trim()
     .default(fallback);
 
-/** The fields of every kind: the display name (`fallback` when none is given) and whether the heading shows. */
+/** Every kind's fields: the display name (`fallbackName` if none is given) and whether the heading shows. */
 export const common = (fallbackName: string) => ({
   name: displayName(fallbackName),
   showHeading: z.boolean().default(true),
