@@ -2,16 +2,6 @@ export { EmailButton, type EmailButtonProps } from './components/EmailButton';
 export { EmailLayout, type EmailLayoutProps } from './components/EmailLayout';
 export { emailClass, emailTheme } from './components/theme';
 export { ActionEmail, type ActionEmailProps, type EmailAction } from './components/transactional/ActionEmail';
-export { CalendarBlock } from './digest/blocks/CalendarBlock';
-export { DateBlock } from './digest/blocks/DateBlock';
-export { HackerNewsBlock } from './digest/blocks/HackerNewsBlock';
-export { ProductHuntBlock } from './digest/blocks/ProductHuntBlock';
-export { RedditBlock } from './digest/blocks/RedditBlock';
-export { RssBlock } from './digest/blocks/RssBlock';
-export { StripeBlock } from './digest/blocks/StripeBlock';
-export { TwitterBlock, type TwitterBlockProps, type TwitterType } from './digest/blocks/TwitterBlock';
-export { WeatherBlock } from './digest/blocks/WeatherBlock';
-export { YoutubeBlock } from './digest/blocks/YoutubeBlock';
 export { DigestEmail, type DigestEmailProps } from './digest/DigestEmail';
 export {
   type FooterRecipient,

@@ -1,71 +1,11 @@
-import type { SourceType } from '@digest/contracts';
-import type { SourceContentMap, TwitterContent } from '@digest/contracts/content';
+import { sourceKindOf } from '@digest/contracts';
 import type { DigestBlockInput } from './types';
 
 /**
- * The items of each kind of content, counted and cut from the end, for fitting an issue under the
- * e-mail size limit. Weather and the date are one item each: half a forecast says nothing.
+ * Issues are cut to fit under the e-mail size limit by items, counted and cut from the end the way each
+ * kind's descriptor says (weather and the date are one item each).
  */
-interface ItemList<T extends SourceType> {
-  count: (content: SourceContentMap[T]) => number;
-  keep: (content: SourceContentMap[T], count: number) => SourceContentMap[T];
-}
-
-const whole = { count: () => 1, keep: <C>(content: C) => content };
-
-/** The four X/Twitter kinds share one content shape. */
-const tweets = {
-  count: (content: TwitterContent) => content.tweets.length,
-  keep: (content: TwitterContent, count: number) => ({ ...content, tweets: content.tweets.slice(0, count) }),
-};
-
-const LISTS: { [T in SourceType]: ItemList<T> } = {
-  WEATHER: whole,
-  DATE: whole,
-  HACKER_NEWS: {
-    count: (content) => content.items.length,
-    keep: (content, count) => ({ ...content, items: content.items.slice(0, count) }),
-  },
-  RSS: {
-    count: (content) => content.items.length,
-    keep: (content, count) => ({ ...content, items: content.items.slice(0, count) }),
-  },
-  PRODUCT_HUNT: {
-    count: (content) => content.items.length,
-    keep: (content, count) => ({ ...content, items: content.items.slice(0, count) }),
-  },
-  REDDIT: {
-    count: (content) => content.posts.length,
-    keep: (content, count) => ({ ...content, posts: content.posts.slice(0, count) }),
-  },
-  YOUTUBE: {
-    count: (content) => content.videos.length,
-    keep: (content, count) => ({ ...content, videos: content.videos.slice(0, count) }),
-  },
-  STRIPE: {
-    count: (content) => content.accounts.length,
-    keep: (content, count) => ({ ...content, accounts: content.accounts.slice(0, count) }),
-  },
-  GOOGLE_CALENDAR: {
-    count: (content) => content.days.reduce((sum, day) => sum + day.events.length, 0),
-    keep: (content, count) => {
-      let left = count;
-      const days = content.days.flatMap((day) => {
-        const events = day.events.slice(0, Math.max(left, 0));
-        left -= events.length;
-        return events.length > 0 ? [{ ...day, events }] : [];
-      });
-      return { ...content, days };
-    },
-  },
-  TWITTER_TWEETS: tweets,
-  TWITTER_TIMELINE: tweets,
-  TWITTER_SEARCH: tweets,
-  TWITTER_LIST: tweets,
-};
-
-/** The list of a block's kind. The table is keyed by kind, so the kind of `block` picks the right one. */
-const listOf = (block: DigestBlockInput) => LISTS[block.source.type] as unknown as ItemList<SourceType>;
+const listOf = (block: DigestBlockInput) => sourceKindOf(block.source.type).items;
 
 /** How many items a block shows (an error block or one without content: none). */
 export function itemCount(block: DigestBlockInput): number {

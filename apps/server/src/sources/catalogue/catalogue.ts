@@ -6,20 +6,12 @@ import {
   SOURCE_LABELS,
   SOURCE_TYPES,
   type SourceType,
+  sourceKinds,
 } from '@digest/contracts';
 import type { ProviderConfig } from '../provider-config';
 
 /** Which connected-account providers this server has OAuth credentials for (config.oauth). */
 export type AccountsConfigured = Record<AccountProviderName, boolean>;
-
-const ACCOUNT_OF: Partial<Record<SourceType, AccountProviderName>> = {
-  GOOGLE_CALENDAR: 'GOOGLE',
-  TWITTER_TWEETS: 'TWITTER',
-  TWITTER_TIMELINE: 'TWITTER',
-  TWITTER_SEARCH: 'TWITTER',
-  TWITTER_LIST: 'TWITTER',
-  STRIPE: 'STRIPE',
-};
 
 const ACCOUNT_NAMES: Record<AccountProviderName, string> = {
   GOOGLE: 'Google Calendar',
@@ -35,7 +27,7 @@ function availability(
   providers: ProviderConfig,
   accounts: AccountsConfigured,
 ): Pick<DataSource, 'configured' | 'reason' | 'searchConfigured'> {
-  const account = ACCOUNT_OF[type];
+  const account = sourceKinds[type].accountProvider;
   if (account) {
     return accounts[account]
       ? { configured: true }
@@ -60,7 +52,7 @@ export function sourceCatalogue(providers: ProviderConfig, accounts: AccountsCon
     name: SOURCE_LABELS[type],
     path: SOURCE_DATA_PATHS[type],
     ...SOURCE_CATALOGUE_PLACES[type],
-    accountProvider: ACCOUNT_OF[type] ?? null,
+    accountProvider: sourceKinds[type].accountProvider,
     ...availability(type, providers, accounts),
   }));
 }

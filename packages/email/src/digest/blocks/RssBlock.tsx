@@ -28,7 +28,7 @@ export function RssBlock({ source, content, context }: BlockProps<'RSS'>) {
   const images = source.postBody === 'hide' ? 'hide' : source.images;
   return (
     <BlockFrame
-      title={sourceTitle(source, content.feed.title)}
+      title={sourceTitle(source, content)}
       showHeading={source.showHeading}
       subtitle={hostOf(content.feed.link)}
       icon={images === 'show' ? content.feed.favicon || source.favicon || undefined : undefined}

@@ -7,7 +7,7 @@ import { BlockFrame, Columns, Empty, ItemImage, ItemTitle, Meta, widthFor } from
 export function YoutubeBlock({ source, content, context }: BlockProps<'YOUTUBE'>) {
   const width = widthFor(source.layout);
   return (
-    <BlockFrame title={sourceTitle(source, content.channelName)} showHeading={source.showHeading}>
+    <BlockFrame title={sourceTitle(source, content)} showHeading={source.showHeading}>
       {content.videos.length === 0 ? (
         <Empty>No videos</Empty>
       ) : (

@@ -1,15 +1,15 @@
-import { ACCOUNT_SOURCE_TYPES, type SourceType } from '@digest/contracts';
+import { type SourceType, sourceKinds } from '@digest/contracts';
 
 /** SPEC §4 builder steps. */
 export type BuilderStep = 'entry' | 'selected' | 'searching' | 'connect' | 'edit';
 
 /**
- * SPEC §4 "Builder step": the path each kind takes through the sidebar.
+ * SPEC §4 "Builder step": the path each kind takes through the sidebar (its descriptor says whether it is
+ * searched and whether it needs an account).
  * - Weather, Reddit, RSS, YouTube: selected → searching → edit (pick a place, subreddit, feed or channel);
  * - Google Calendar, the Twitter kinds, Stripe: connect → edit (an account first);
  * - Hacker News, Product Hunt, today's date: edit only.
  */
-const SEARCHED_KINDS: readonly SourceType[] = ['WEATHER', 'REDDIT', 'RSS', 'YOUTUBE'];
 export const TWITTER_KINDS = [
   'TWITTER_TWEETS',
   'TWITTER_TIMELINE',
@@ -18,9 +18,8 @@ export const TWITTER_KINDS = [
 ] as const;
 export type TwitterKind = (typeof TWITTER_KINDS)[number];
 
-export const isSearchedKind = (type: SourceType) => SEARCHED_KINDS.includes(type);
-export const isAccountKind = (type: SourceType) =>
-  (ACCOUNT_SOURCE_TYPES as readonly SourceType[]).includes(type);
+export const isSearchedKind = (type: SourceType) => sourceKinds[type].searched;
+export const isAccountKind = (type: SourceType) => sourceKinds[type].accountProvider !== null;
 export const isTwitterKind = (type: SourceType): type is TwitterKind =>
   (TWITTER_KINDS as readonly SourceType[]).includes(type);
 

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { common, count, images, inputSchema, layout, postBody } from './fields';
+import { listItems, type SourceKind } from './source-kind';
+
+/** SPEC §3 Product Hunt item: one of today's launches (Pacific time), best ranked first. */
+export interface ProductHuntItem {
+  name: string;
+  tagline: string;
+  /** Sanitised description, cut per `postBody` ('' for 'hide'). */
+  description: string;
+  /** '' when images are hidden or the launch has none. */
+  thumbnail: string;
+  votesCount: number;
+  commentsCount: number;
+  /** The launch's page on Product Hunt. */
+  url: string;
+}
+
+export interface ProductHuntContent {
+  items: ProductHuntItem[];
+}
+
+const LABEL = 'Product Hunt';
+const COUNT = { max: 10, default: 6 } as const;
+
+const productHuntShape = {
+  type: z.literal('PRODUCT_HUNT'),
+  ...common(LABEL),
+  numberOfPosts: count(COUNT.max, COUNT.default),
+  layout: layout(2),
+  images: images('show'),
+  postBody: postBody('paragraph'),
+};
+
+export const productHuntSourceSchema = inputSchema(productHuntShape);
+export type ProductHuntSource = z.output<typeof productHuntSourceSchema>;
+
+export const productHuntKind = {
+  type: 'PRODUCT_HUNT',
+  label: LABEL,
+  schema: productHuntSourceSchema,
+  storedSchema: z.object(productHuntShape),
+  category: 'tech',
+  popular: true,
+  dataPath: 'product-hunt',
+  accountProvider: null,
+  guidedKey: 'productHunt',
+  searched: false,
+  count: COUNT,
+  icon: { key: 'productHunt', label: 'Product Hunt' },
+  title: () => LABEL,
+  hasNews: (content) => content.items.length > 0,
+  items: listItems<ProductHuntContent>('items'),
+} as const satisfies SourceKind<ProductHuntContent, ProductHuntSource>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { common, count, images, inputSchema, layout, postBody } from './fields';
+import { listItems, type SourceKind } from './source-kind';
+
+export interface RedditPost {
+  id: string;
+  url: string;
+  ups: number;
+  numComments: number;
+  title: string;
+  /** Sanitised HTML of the self text, cut per `postBody`. */
+  selfText: string;
+  image: string;
+}
+
+export interface RedditContent {
+  subreddit: string;
+  posts: RedditPost[];
+}
+
+/** SPEC §3 subreddit list entry. */
+export interface Subreddit {
+  name: string;
+  description: string;
+  subscribers: number;
+  url: string;
+  icon: string;
+}
+
+/** A subreddit name without the r/ prefix (Reddit allows 2–21 letters, digits and underscores). */
+export const subredditNameSchema = z
+  .string({ error: 'Subreddit is required' })
+  .trim()
+  .transform((value) => value.replace(/^\/?r\//i, ''))
+  .pipe(
+    z.string().regex(/^[A-Za-z0-9_]{2,21}$/, {
+      error: 'Subreddit must be 2 to 21 letters, digits or underscores, without r/',
+    }),
+  );
+
+const LABEL = 'Reddit';
+const COUNT = { max: 10, default: 6 } as const;
+
+const redditShape = {
+  type: z.literal('REDDIT'),
+  ...common(''),
+  sourceName: subredditNameSchema,
+  numberOfPosts: count(COUNT.max, COUNT.default),
+  images: images('show'),
+  postBody: postBody('paragraph'),
+  layout: layout(2),
+};
+
+export const redditSourceSchema = inputSchema(redditShape);
+export type RedditSource = z.output<typeof redditSourceSchema>;
+
+export const redditKind = {
+  type: 'REDDIT',
+  label: LABEL,
+  schema: redditSourceSchema,
+  storedSchema: z.object({ ...redditShape, sourceName: z.string() }),
+  category: 'socials',
+  popular: true,
+  dataPath: 'reddit',
+  accountProvider: null,
+  guidedKey: 'reddit',
+  searched: true,
+  count: COUNT,
+  icon: { key: 'reddit', label: 'Reddit' },
+  title: (source) => `r/${source.sourceName}`,
+  hasNews: (content) => content.posts.length > 0,
+  items: listItems<RedditContent>('posts'),
+} as const satisfies SourceKind<RedditContent, RedditSource>;

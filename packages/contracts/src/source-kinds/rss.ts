@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  common,
+  count,
+  httpUrl,
+  images,
+  inputSchema,
+  layout,
+  pictureUrl,
+  postBody,
+  SOURCE_NAME_MAX_LENGTH,
+  text,
+} from './fields';
+import { listItems, type SourceKind } from './source-kind';
+
+/** SPEC §3 RSS item; DESIGN §5 fixes the `/api/data-sources/rss/feed` answer as `{ feed, items }`. */
+export interface RssItem {
+  title: string;
+  /** Sanitised HTML, cut to the first paragraph for 'paragraph', '' for 'hide'. */
+  content: string;
+  creator: string;
+  link: string;
+  /** ISO 8601, or '' when the feed gives no date. */
+  pubDate: string;
+  /** First image of the item (enclosure, media:thumbnail or first <img>), '' when images are hidden. */
+  image: string;
+}
+
+export interface RssFeedInfo {
+  title: string;
+  link: string;
+  favicon: string;
+}
+
+export interface RssContent {
+  feed: RssFeedInfo;
+  items: RssItem[];
+}
+
+/** SPEC §3 search result: the RSS list with search. */
+export interface SearchResult {
+  title: string;
+  description: string;
+  platformId: string;
+  customProps: { favicon: string };
+}
+
+const LABEL = 'RSS';
+const COUNT = { max: 50, default: 6 } as const;
+
+const rssShape = {
+  type: z.literal('RSS'),
+  ...common(''),
+  feedLink: httpUrl('Feed link'),
+  sourceName: text(SOURCE_NAME_MAX_LENGTH).default(''),
+  favicon: pictureUrl(),
+  numberOfPosts: count(COUNT.max, COUNT.default),
+  images: images('show'),
+  postBody: postBody('paragraph'),
+  layout: layout(2),
+};
+
+/** Post content 'hide' forces images 'hide'. */
+export const rssSourceSchema = inputSchema(rssShape, (settings) =>
+  settings.postBody === 'hide' ? { ...settings, images: 'hide' } : settings,
+);
+export type RssSource = z.output<typeof rssSourceSchema>;
+
+export const rssKind = {
+  type: 'RSS',
+  label: LABEL,
+  schema: rssSourceSchema,
+  storedSchema: z.object(rssShape),
+  category: 'news',
+  popular: true,
+  dataPath: 'rss',
+  accountProvider: null,
+  guidedKey: 'rss',
+  searched: true,
+  count: COUNT,
+  icon: { key: 'rss', label: 'RSS feed' },
+  title: (source, content) => source.sourceName || content?.feed.title || LABEL,
+  hasNews: (content) => content.items.length > 0,
+  items: listItems<RssContent>('items'),
+} as const satisfies SourceKind<RssContent, RssSource>;

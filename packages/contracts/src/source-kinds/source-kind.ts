@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/** Builder tabs (SPEC §2 "category carousel/tabs"); `popular` is a flag, not a tab of its own. */
+export const SOURCE_CATEGORIES = ['everyday', 'news', 'socials', 'tech', 'finance'] as const;
+export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
+
+/** Providers whose account a user connects before adding the source (SPEC §3 connected account token). */
+export const ACCOUNT_PROVIDERS = ['GOOGLE', 'TWITTER', 'STRIPE'] as const;
+export type AccountProviderName = (typeof ACCOUNT_PROVIDERS)[number];
+
+/**
+ * The items of a kind's content, counted and cut from the end, for fitting an issue under the e-mail
+ * size limit.
+ */
+export interface ItemList<Content> {
+  count(content: Content): number;
+  keep(content: Content, count: number): Content;
+}
+
+/**
+ * Everything the server, the web app and the e-mail know about one kind of source, in one place. The code
+ * that only a package has (a connector, a builder panel, an e-mail block) stays in that package, in a
+ * table keyed by kind.
+ */
+export interface SourceKind<Content, Settings> {
+  /** SPEC §3 internal name, as saved. */
+  type: string;
+  /** The name a block of this kind shows when the user gives none (the builder's block title). */
+  label: string;
+  /** What a client may send (strict, SPEC §9 defaults filled in, `icon` accepted then dropped). */
+  schema: z.ZodType<Settings>;
+  /** What the server stores and answers: the same fields, every default filled in, no transforms. */
+  storedSchema: z.ZodType;
+  /** Where the builder lists it, and whether its default 'Popular' view shows it. */
+  category: SourceCategory;
+  popular: boolean;
+  /** SPEC §3 data-source path (`/api/data-sources/{path}`); null when the kind has no data calls. */
+  dataPath: string | null;
+  /** The provider whose connected account it needs (`tokenId`) before it can be saved, or null. */
+  accountProvider: AccountProviderName | null;
+  /** Its key in the guided sequence URL parameter (SPEC §2), or null when that cannot name it. */
+  guidedKey: string | null;
+  /** SPEC §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */
+  searched: boolean;
+  /** How many items the user may ask for (SPEC §5, from 0) and how many by default (SPEC §9), or null. */
+  count: { max: number; default: number } | null;
+  /** The badge the web app draws for it (`key` picks the glyph and colour) and the badge's name. */
+  icon: { key: string; label: string };
+  /** A block's heading when the user gave no name; `content`, when there is some, may name it. */
+  title(settings: Settings, content?: Content): string;
+  /** Whether a block has anything to read: an issue whose blocks have no news is not sent. */
+  hasNews(content: Content): boolean;
+  items: ItemList<Content>;
+}
+
+/** The content type of a kind's descriptor. */
+export type ContentOf<Kind> = Kind extends { items: ItemList<infer Content> } ? Content : never;
+
+type ListField<Content> = {
+  [Field in keyof Content]: Content[Field] extends readonly unknown[] ? Field : never;
+}[keyof Content];
+
+/** Content whose items are the entries of one list field (posts, videos, accounts…). */
+export function listItems<Content>(field: ListField<Content>): ItemList<Content> {
+  const listOf = (content: Content) => content[field] as readonly unknown[];
+  return {
+    count: (content) => listOf(content).length,
+    keep: (content, count) => ({ ...content, [field]: listOf(content).slice(0, count) }),
+  };
+}
+
+/** Content that is one item: half a forecast says nothing. */
+export function oneItem<Content>(): ItemList<Content> {
+  return { count: () => 1, keep: (content) => content };
+}

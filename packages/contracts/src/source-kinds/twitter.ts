@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import {
+  common,
+  count,
+  flag,
+  id,
+  images,
+  inputSchema,
+  layout,
+  pictureUrl,
+  TEXT_MAX,
+  text,
+  uniqueOptions,
+} from './fields';
+import { listItems, type SourceKind } from './source-kind';
+
+export interface TweetMedia {
+  type: 'photo' | 'video' | 'animated_gif';
+  url: string;
+  previewUrl: string;
+}
+
+export interface TweetUser {
+  twitterUserId: string;
+  fullName: string;
+  username: string;
+  image: string;
+  followersCount: number;
+}
+
+export interface Tweet {
+  id: string;
+  text: string;
+  url: string;
+  user: TweetUser;
+  media: TweetMedia[];
+  likesCount: number;
+  retweetsCount: number;
+  date: string;
+  referencedTweets: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[];
+  isRetweeted: boolean;
+  isQuoted: boolean;
+  isReplied: boolean;
+}
+
+export interface TwitterContent {
+  tweets: Tweet[];
+}
+
+/** SPEC §3 Twitter list. */
+export interface TwitterList {
+  listId: string;
+  listName: string;
+}
+
+export const TWEET_TYPES = ['latest', 'popular'] as const;
+export type TweetType = (typeof TWEET_TYPES)[number];
+
+export const TWEET_TYPE_OPTIONS = [
+  { value: 'latest', label: 'Latest' },
+  { value: 'popular', label: 'Popular' },
+] as const;
+
+const tweetType = (fallback: TweetType) =>
+  z.enum(TWEET_TYPES, { error: "Tweet type must be 'latest' or 'popular'" }).default(fallback);
+
+const twitterUserSchema = z
+  .object({
+    twitterUserId: id('Twitter user id'),
+    fullName: text(200).default(''),
+    username: id('Twitter username'),
+    image: pictureUrl(),
+    followersCount: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+const twitterAccount = {
+  tokenId: id('Twitter account'),
+  /** The connected account's username. */
+  username: text(200).default(''),
+};
+
+const TWEETS_LABEL = 'Twitter tweets';
+const TWEETS_COUNT = { max: 50, default: 6 } as const;
+
+const twitterTweetsShape = {
+  type: z.literal('TWITTER_TWEETS'),
+  ...common(TWEETS_LABEL),
+  ...twitterAccount,
+  includeRetweets: flag(),
+  limit: count(TWEETS_COUNT.max, TWEETS_COUNT.default, 'Number of tweets'),
+  numberOfTweetsPerUser: count(TWEETS_COUNT.max, 3, 'Tweets per user'),
+  layout: layout(1),
+  images: images('show'),
+  tweetType: tweetType('popular'),
+  twitterUsers: z.array(twitterUserSchema).max(100).optional(),
+};
+
+const TIMELINE_LABEL = 'Twitter timeline';
+const TIMELINE_COUNT = { max: 50, default: 6 } as const;
+
+const twitterTimelineShape = {
+  type: z.literal('TWITTER_TIMELINE'),
+  ...common(TIMELINE_LABEL),
+  ...twitterAccount,
+  includeRetweets: flag(),
+  limit: count(TIMELINE_COUNT.max, TIMELINE_COUNT.default, 'Number of tweets'),
+  numberOfTweetsPerUser: count(TIMELINE_COUNT.max, 3, 'Tweets per user'),
+  layout: layout(1),
+  images: images('show'),
+  tweetType: tweetType('popular'),
+};
+
+const SEARCH_LABEL = 'Twitter search';
+const SEARCH_COUNT = { max: 20, default: 5 } as const;
+
+const twitterSearchShape = {
+  type: z.literal('TWITTER_SEARCH'),
+  ...common(SEARCH_LABEL),
+  ...twitterAccount,
+  /** SPEC §5: the first word must be longer than 2 characters. */
+  search: z
+    .string({ error: 'Search phrase is required' })
+    .trim()
+    .max(TEXT_MAX)
+    .refine((value) => (value.split(/\s+/)[0] ?? '').length > 2, {
+      error: 'Search phrase must start with a word of more than 2 characters',
+    }),
+  limit: count(SEARCH_COUNT.max, SEARCH_COUNT.default, 'Number of tweets'),
+  layout: layout(1),
+  images: images('show'),
+  tweetType: tweetType('latest'),
+  hideRetweets: flag(),
+  hideReplies: flag(),
+  linksOnly: flag(),
+  imagesOnly: flag(),
+};
+
+const LIST_LABEL = 'Twitter list';
+const LIST_COUNT = { max: 50, default: 8 } as const;
+
+const twitterListShape = {
+  type: z.literal('TWITTER_LIST'),
+  ...common(LIST_LABEL),
+  ...twitterAccount,
+  listId: id('List'),
+  listName: text(200).default(''),
+  includeRetweets: flag(),
+  limit: count(LIST_COUNT.max, LIST_COUNT.default, 'Number of tweets'),
+  numberOfTweetsPerUser: count(LIST_COUNT.max, 4, 'Tweets per user'),
+  layout: layout(1),
+  images: images('show'),
+  tweetType: tweetType('latest'),
+};
+
+/** One entry per user (names differing in case only are the same user). */
+export const twitterTweetsSourceSchema = inputSchema(twitterTweetsShape, (settings) =>
+  uniqueOptions(settings, 'twitterUsers', (user) => String(user.username).toLowerCase()),
+);
+export const twitterTimelineSourceSchema = inputSchema(twitterTimelineShape);
+export const twitterSearchSourceSchema = inputSchema(twitterSearchShape);
+export const twitterListSourceSchema = inputSchema(twitterListShape);
+
+export type TwitterTweetsSource = z.output<typeof twitterTweetsSourceSchema>;
+export type TwitterTimelineSource = z.output<typeof twitterTimelineSourceSchema>;
+export type TwitterSearchSource = z.output<typeof twitterSearchSourceSchema>;
+export type TwitterListSource = z.output<typeof twitterListSourceSchema>;
+
+/** The four X/Twitter kinds: one connected account, one content shape, one badge. */
+const twitter = {
+  category: 'socials',
+  dataPath: 'twitter',
+  accountProvider: 'TWITTER',
+  searched: false,
+  hasNews: (content: TwitterContent) => content.tweets.length > 0,
+  items: listItems<TwitterContent>('tweets'),
+} as const;
+
+export const twitterTweetsKind = {
+  ...twitter,
+  type: 'TWITTER_TWEETS',
+  label: TWEETS_LABEL,
+  schema: twitterTweetsSourceSchema,
+  storedSchema: z.object(twitterTweetsShape),
+  popular: true,
+  guidedKey: 'twitterTweets',
+  count: TWEETS_COUNT,
+  icon: { key: 'twitter', label: 'Tweets' },
+  title: () => TWEETS_LABEL,
+} as const satisfies SourceKind<TwitterContent, TwitterTweetsSource>;
+
+export const twitterTimelineKind = {
+  ...twitter,
+  type: 'TWITTER_TIMELINE',
+  label: TIMELINE_LABEL,
+  schema: twitterTimelineSourceSchema,
+  storedSchema: z.object(twitterTimelineShape),
+  popular: false,
+  guidedKey: null,
+  count: TIMELINE_COUNT,
+  icon: { key: 'twitter', label: 'Twitter timeline' },
+  title: () => TIMELINE_LABEL,
+} as const satisfies SourceKind<TwitterContent, TwitterTimelineSource>;
+
+export const twitterSearchKind = {
+  ...twitter,
+  type: 'TWITTER_SEARCH',
+  label: SEARCH_LABEL,
+  schema: twitterSearchSourceSchema,
+  storedSchema: z.object({ ...twitterSearchShape, search: z.string() }),
+  popular: false,
+  guidedKey: null,
+  count: SEARCH_COUNT,
+  icon: { key: 'twitter', label: 'Twitter search' },
+  title: () => SEARCH_LABEL,
+} as const satisfies SourceKind<TwitterContent, TwitterSearchSource>;
+
+export const twitterListKind = {
+  ...twitter,
+  type: 'TWITTER_LIST',
+  label: LIST_LABEL,
+  schema: twitterListSourceSchema,
+  storedSchema: z.object(twitterListShape),
+  popular: false,
+  guidedKey: null,
+  count: LIST_COUNT,
+  icon: { key: 'twitter', label: 'Twitter list' },
+  title: (source) => source.listName || LIST_LABEL,
+} as const satisfies SourceKind<TwitterContent, TwitterListSource>;

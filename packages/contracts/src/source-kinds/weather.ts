@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { common, id, inputSchema } from './fields';
+import { oneItem, type SourceKind } from './source-kind';
+
+/** One part of a forecast: a day (5-day forecast) or a part of today (1-day forecast). */
+export interface WeatherForecast {
+  /** ISO date (YYYY-MM-DD) in the location's zone. */
+  date: string;
+  /** 'Morning' | 'Afternoon' | 'Evening' | 'Night' for the 1-day forecast; the weekday name for 5 days. */
+  dayPart: string;
+  /** Icon name derived from the WMO weather code, e.g. 'clear-day', 'rain', 'snow'. */
+  icon: string;
+  /** Words for the icon, e.g. 'Light rain' (alt text). */
+  summary: string;
+  tempCelsius: number;
+  tempFahrenheit: number;
+  highestCelsius: number;
+  highestFahrenheit: number;
+  lowestCelsius: number;
+  lowestFahrenheit: number;
+  /** 0–100. */
+  precipitationPercent: number;
+}
+
+export interface WeatherContent {
+  locationName: string;
+  /** The location's IANA zone (Open-Meteo `timezone=auto`). */
+  timezone: string;
+  forecastIntervalType: 1 | 5;
+  temperatureType: 'F' | 'C';
+  forecasts: WeatherForecast[];
+}
+
+/** SPEC §3 weather location (the location search). */
+export interface WeatherLocation {
+  name: string;
+  state: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+}
+
+export const FORECAST_INTERVALS = [1, 5] as const;
+export const TEMPERATURE_TYPES = ['F', 'C'] as const;
+
+export const FORECAST_OPTIONS = [
+  { value: 1, label: '1 day' },
+  { value: 5, label: '5 days' },
+] as const;
+export const TEMPERATURE_OPTIONS = [
+  { value: 'F', label: 'Fahrenheit (°F)' },
+  { value: 'C', label: 'Celsius (°C)' },
+] as const;
+
+const LABEL = 'Weather';
+
+const weatherShape = {
+  type: z.literal('WEATHER'),
+  ...common(LABEL),
+  forecastIntervalType: z.literal(FORECAST_INTERVALS, { error: 'Forecast must be 1 or 5 days' }).default(5),
+  temperatureType: z.enum(TEMPERATURE_TYPES, { error: "Temperature must be 'F' or 'C'" }).default('F'),
+  latitude: z
+    .number({ error: 'Latitude is required' })
+    .min(-90, { error: 'Latitude must be between -90 and 90' })
+    .max(90, { error: 'Latitude must be between -90 and 90' }),
+  longitude: z
+    .number({ error: 'Longitude is required' })
+    .min(-180, { error: 'Longitude must be between -180 and 180' })
+    .max(180, { error: 'Longitude must be between -180 and 180' }),
+  locationName: id('Location name'),
+};
+
+export const weatherSourceSchema = inputSchema(weatherShape);
+export type WeatherSource = z.output<typeof weatherSourceSchema>;
+
+export const weatherKind = {
+  type: 'WEATHER',
+  label: LABEL,
+  schema: weatherSourceSchema,
+  storedSchema: z.object(weatherShape),
+  category: 'everyday',
+  popular: true,
+  dataPath: 'weather',
+  accountProvider: null,
+  guidedKey: 'weather',
+  searched: true,
+  count: null,
+  icon: { key: 'weather', label: 'Weather' },
+  title: () => LABEL,
+  hasNews: (content) => content.forecasts.length > 0,
+  items: oneItem<WeatherContent>(),
+} as const satisfies SourceKind<WeatherContent, WeatherSource>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { common, count, images, inputSchema, layout, SOURCE_NAME_MAX_LENGTH, text } from './fields';
+import { listItems, type SourceKind } from './source-kind';
+
+/** SPEC §3 YouTube video: the newest uploads of a channel, from its feed. */
+export interface YoutubeVideo {
+  title: string;
+  /** ISO 8601 publication time. */
+  date: string;
+  /** The watch page. */
+  link: string;
+  /** The video's hqdefault thumbnail, '' when images are hidden. */
+  cover: string;
+}
+
+export interface YoutubeContent {
+  channelId: string;
+  /** The channel's title as its feed gives it. */
+  channelName: string;
+  videos: YoutubeVideo[];
+}
+
+/** SPEC §3 YouTube channel (search results and the popular list). */
+export interface YoutubeChannel {
+  channelId: string;
+  title: string;
+  description: string;
+  subscribers: number;
+  /** The channel's avatar, '' when unknown. */
+  icon: string;
+}
+
+const LABEL = 'YouTube';
+const COUNT = { max: 10, default: 6 } as const;
+
+const youtubeShape = {
+  type: z.literal('YOUTUBE'),
+  ...common(''),
+  channelId: z
+    .string({ error: 'Channel is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,64}$/, { error: 'Channel id must be letters, digits, - or _' }),
+  channelName: text(200).default(''),
+  sourceName: text(SOURCE_NAME_MAX_LENGTH).default(''),
+  numberOfPosts: count(COUNT.max, COUNT.default),
+  layout: layout(2),
+  images: images('show'),
+};
+
+export const youtubeSourceSchema = inputSchema(youtubeShape);
+export type YoutubeSource = z.output<typeof youtubeSourceSchema>;
+
+export const youtubeKind = {
+  type: 'YOUTUBE',
+  label: LABEL,
+  schema: youtubeSourceSchema,
+  storedSchema: z.object(youtubeShape),
+  category: 'socials',
+  popular: true,
+  dataPath: 'youtube',
+  accountProvider: null,
+  guidedKey: 'youtube',
+  searched: true,
+  count: COUNT,
+  icon: { key: 'youtube', label: 'YouTube' },
+  title: (source, content) => source.sourceName || content?.channelName || source.channelName || LABEL,
+  hasNews: (content) => content.videos.length > 0,
+  items: listItems<YoutubeContent>('videos'),
+} as const satisfies SourceKind<YoutubeContent, YoutubeSource>;
