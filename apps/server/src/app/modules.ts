@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
-import type { JobDefinition, JobQueue } from '../jobs/job-queue';
 import { createAccountTokens } from '../modules/accounts/account-tokens';
 import { createAccountProviders } from '../modules/accounts/accounts.providers';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
@@ -9,8 +8,11 @@ import { createAccessTokens } from '../modules/auth/access-tokens';
 import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthenticate } from '../modules/auth/authenticate';
+import type { OAuthConfig } from '../modules/auth/oauth-config';
 import type { SocialProviders } from '../modules/auth/social/social.providers';
 import { socialRoutes } from '../modules/auth/social/social.routes';
+import { dataSourcesRoutes } from '../modules/data-sources/data-sources.routes';
+import { sourceContextOf } from '../modules/data-sources/source-context';
 import { digestsRoutes } from '../modules/digests/digests.routes';
 import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
 import { shareRoutes } from '../modules/digests/share.routes';
@@ -30,6 +32,7 @@ import { templatesRoutes } from '../modules/templates/templates.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
+import type { JobDefinition, JobQueue } from '../platform/jobs/job-queue';
 import type { Logger } from '../platform/logger';
 import { MAILER_MAX_CONNECTIONS, type Mailer } from '../platform/mailer';
 import { createHostLimiter } from '../platform/safe-fetch/host-limiter';
@@ -39,9 +42,6 @@ import type { SourcesDeps } from '../sources/connector';
 import { createConnectors } from '../sources/connectors';
 import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
 import type { ProviderConfig } from '../sources/provider-config';
-import { sourceContextOf } from '../sources/source-context';
-import { dataSourcesRoutes } from '../sources/sources.routes';
-import type { OAuthConfig } from './config';
 
 export interface ModulesDeps {
   database: DatabaseHandle;

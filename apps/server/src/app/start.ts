@@ -2,10 +2,10 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase, pingDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { createJobQueue } from '../jobs/job-queue';
 import { createSocialProviders } from '../modules/auth/social/social.providers';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
+import { createJobQueue } from '../platform/jobs/job-queue';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mailer';
 import type { Config } from './config';
@@ -65,7 +65,12 @@ export async function startDigest(
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
     });
-    const jobs = createJobQueue({ database, roles: config.roles, logger, jobs: modules.jobs });
+    const jobs = createJobQueue({
+      database,
+      role: { work: config.roles.includes('worker'), schedule: config.roles.includes('scheduler') },
+      logger,
+      jobs: modules.jobs,
+    });
     await jobs.start();
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
     if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler(jobs));

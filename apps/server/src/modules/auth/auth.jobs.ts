@@ -1,7 +1,7 @@
 import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/job-queue';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import { type AuthDeps, createPasswordReset, PASSWORD_RESET_TTL_MS } from './auth.usecases';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '../../db/schema';
-import { createJobQueue } from '../../jobs/job-queue';
+import { createJobQueue } from '../../platform/jobs/job-queue';
 import { purgeExpiredTokensJob, purgeSourceCacheJob } from './housekeeping.jobs';
 
 const logger = pino({ level: 'silent' });
@@ -84,7 +84,7 @@ describe('purging expired tokens', () => {
     await seedTokens();
     const job = purgeExpiredTokensJob({ db: database.db, clock, logger });
     expect(job.cron).toBe('*/15 * * * *');
-    const queue = createJobQueue({ database, roles: ['worker'], logger, jobs: [job] });
+    const queue = createJobQueue({ database, role: { work: true, schedule: false }, logger, jobs: [job] });
     await queue.start();
     try {
       await queue.send(job, {});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import { deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
 

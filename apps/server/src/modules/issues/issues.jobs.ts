@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/job-queue';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import {
   buildIssue,
   type DeliverPayload,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { personalizeDigest, recipientFooter, renderDigestEmail } from '@digest/email';
 import type { Database } from '../../db/client';
-import type { JobAttempt, JobDefinition, JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
+import type { JobAttempt, JobDefinition, JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import type { HostLimiter } from '../../platform/safe-fetch/host-limiter';

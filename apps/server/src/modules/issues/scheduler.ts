@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
+import type { JobDefinition, JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import { slotKey } from '../schedule/next-run';
 import { nextRunFor } from '../schedule/reschedule';

@@ -3,7 +3,7 @@ import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../jobs/job-queue';
+import type { JobDefinition } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import { claimNotice, releaseNotice } from './subscribers.repository';

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type JobResult,
+  PgBoss,
+  type Queue,
+  type WorkOptions,
+} from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, DatabaseHandle } from '../../db/client';
+import type { Logger } from '../logger';
+
+/** What a handler knows about the attempt it runs: the last one may record a final failure. */
+export interface JobAttempt {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** A job as a typed contract: its queue name, payload schema, optional cron and handler. */
+export interface JobDefinition<Payload = unknown> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  /** Cron expression (UTC) when the scheduler role should enqueue this job periodically. */
+  cron?: string;
+  queue?: Omit<Queue, 'name'>;
+  /** How the worker fetches: jobs of one batch run concurrently (default one at a time, every 2 s). */
+  work?: Pick<WorkOptions, 'batchSize' | 'pollingIntervalSeconds' | 'localConcurrency'>;
+  /** `attempt` is absent when a handler is called directly (tests, cron ticks run by hand). */
+  handle(payload: Payload, attempt?: JobAttempt): Promise<void>;
+}
+
+/** Options of one send: `singletonKey` (see the queue's policy) and the transaction to enqueue within. */
+export interface SendOptions {
+  singletonKey?: string;
+  /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
+  tx?: Database;
+}
+
+export interface JobQueue {
+  start(): Promise<void>;
+  stop(timeoutMs: number): Promise<void>;
+  ping(): Promise<void>;
+  /** The job's id, or null when the queue policy refused it (a singleton already queued). */
+  send<Payload>(job: JobDefinition<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
+  /** Many jobs in one statement (a burst of deliveries), optionally inside a transaction. */
+  sendMany<Payload>(
+    job: JobDefinition<Payload>,
+    items: { payload: Payload; singletonKey?: string }[],
+    options?: Pick<SendOptions, 'tx'>,
+  ): Promise<void>;
+}
+
+/** What this process does with the jobs beyond sending them: work them, keep their cron schedules. */
+export interface JobQueueRole {
+  work: boolean;
+  schedule: boolean;
+}
+
+function bossOptions(database: DatabaseHandle, role: JobQueueRole): ConstructorOptions {
+  const connection: ConstructorOptions =
+    database.kind === 'embedded'
+      ? { db: fromPglite(database.pglite), backend: 'pglite' }
+      : { connectionString: database.connectionString, max: 4, application_name: 'digest-jobs' };
+  return {
+    ...connection,
+    // Maintenance (expiring, archiving) runs where jobs run; cron timing only in the scheduler role.
+    supervise: role.work,
+    schedule: role.schedule,
+  };
+}
+
+/**
+ * pg-boss statements run in our transaction. `Database` is typed for both drivers, so `execute` answers
+ * `unknown` here; at run time both (node-postgres and PGlite) answer `{ rows }`, which the adapter reads.
+ */
+function within(tx: Database) {
+  return { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) };
+}
+
+/**
+ * pg-boss on the application's own database. Every process can send jobs; one that works them (the
+ * worker role) or keeps their cron schedules (the scheduler role) says so in `role`.
+ */
+export function createJobQueue(options: {
+  database: DatabaseHandle;
+  role: JobQueueRole;
+  logger: Logger;
+  /** The jobs, or a function of the queue for jobs that send jobs (a build sends its deliveries). */
+  jobs: JobDefinition<unknown>[] | ((queue: JobQueue) => JobDefinition<unknown>[]);
+}): JobQueue {
+  const { database, role, logger } = options;
+  let jobs: JobDefinition<unknown>[] = [];
+  const boss = new PgBoss(bossOptions(database, role));
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+
+  async function runOne(
+    job: JobDefinition<unknown>,
+    item: { id: string; data: unknown; retryCount: number; retryLimit: number },
+  ) {
+    const log = logger.child({ job: job.name, jobId: item.id });
+    try {
+      const payload = job.payload.parse(item.data);
+      log.debug('job started');
+      await job.handle(payload, { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit });
+      log.debug('job finished');
+      return 'completed' as const;
+    } catch (error) {
+      log.warn({ err: error, retryCount: item.retryCount }, 'job failed');
+      return 'failed' as const;
+    }
+  }
+
+  async function work(job: JobDefinition<unknown>) {
+    // Each job of a batch settles on its own: one failed send does not retry the others.
+    await boss.work(
+      job.name,
+      { ...job.work, includeMetadata: true, perJobResults: true },
+      async (batch): Promise<JobResult[]> =>
+        Promise.all(batch.map(async (item) => ({ id: item.id, status: await runOne(job, item) }))),
+    );
+  }
+
+  const queue: JobQueue = {
+    async start() {
+      jobs = typeof options.jobs === 'function' ? options.jobs(queue) : options.jobs;
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, job.queue ?? {});
+        // pg-boss reads a queue's settings on first use and caches them. A first use inside our
+        // transaction would query outside it, and PGlite (one connection) would wait on itself forever.
+        await boss.getJobById(job.name, randomUUID());
+      }
+      if (role.schedule) {
+        for (const job of jobs) if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      }
+      if (role.work) for (const job of jobs) await work(job);
+    },
+    async stop(timeoutMs) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+    async ping() {
+      if (!(await boss.isInstalled())) throw new Error('job queue schema is not installed');
+    },
+    async send(job, payload, sendOptions = {}) {
+      return boss.send(job.name, job.payload.parse(payload) as object, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.tx ? within(sendOptions.tx) : {}),
+      });
+    },
+    async sendMany(job, items, sendOptions = {}) {
+      if (items.length === 0) return;
+      const inserts = items.map((item) => ({
+        data: job.payload.parse(item.payload) as object,
+        ...(item.singletonKey ? { singletonKey: item.singletonKey } : {}),
+      }));
+      await boss.insert(job.name, inserts, sendOptions.tx ? within(sendOptions.tx) : {});
+    },
+  };
+  return queue;
+}
