@@ -68,6 +68,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logger,
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
   });
+  const roles = options.roles ?? [];
+  const jobs = createJobQueue({
+    database,
+    role: { work: roles.includes('worker'), schedule: roles.includes('scheduler') },
+    logger,
+  });
   const modules = composeModules({
     database,
     clock,
@@ -81,15 +87,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
+    queue: jobs,
   });
-  const roles = options.roles ?? [];
-  const jobs = createJobQueue({
-    database,
-    role: { work: roles.includes('worker'), schedule: roles.includes('scheduler') },
-    logger,
-    jobs: modules.jobs,
-  });
-  await jobs.start();
+  await jobs.start(modules.jobs);
   const app = await buildHttpServer({
     logger,
     appUrl: options.appUrl ?? 'http://app.test',
@@ -102,7 +102,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       pingDatabase: () => pingDatabase(database),
       pingQueue: () => jobs.ping(),
     },
-    apiPlugins: modules.routes(jobs),
+    apiPlugins: modules.routes,
   });
   await app.ready();
   return {

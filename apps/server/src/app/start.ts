@@ -51,6 +51,11 @@ export async function startDigest(
     });
     cleanups.push(() => mailer.close());
 
+    const jobs = createJobQueue({
+      database,
+      role: { work: config.roles.includes('worker'), schedule: config.roles.includes('scheduler') },
+      logger,
+    });
     const modules = composeModules({
       database,
       clock,
@@ -64,16 +69,11 @@ export async function startDigest(
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
+      queue: jobs,
     });
-    const jobs = createJobQueue({
-      database,
-      role: { work: config.roles.includes('worker'), schedule: config.roles.includes('scheduler') },
-      logger,
-      jobs: modules.jobs,
-    });
-    await jobs.start();
+    await jobs.start(modules.jobs);
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
-    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler(jobs));
+    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler());
 
     let http: HttpServer | undefined;
     if (config.roles.includes('api')) {
@@ -88,7 +88,7 @@ export async function startDigest(
           pingDatabase: () => pingDatabase(database),
           pingQueue: () => jobs.ping(),
         },
-        apiPlugins: modules.routes(jobs),
+        apiPlugins: modules.routes,
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;

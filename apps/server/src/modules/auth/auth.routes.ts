@@ -14,7 +14,7 @@ import { limitByKey } from '../../platform/http/rate-limit';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { presentUser } from '../users/users.presenter';
 import { normaliseEmail } from '../users/users.rules';
-import type { sendPasswordResetJob } from './auth.jobs';
+import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
 
 // SPEC §8, word for word: the same answer whether or not the address has an account.
@@ -36,8 +36,7 @@ export const RATE_LIMITS = {
 
 export interface AuthRoutesDeps extends auth.AuthDeps {
   authenticate: Authenticate;
-  jobs: JobQueue;
-  passwordResetJob: ReturnType<typeof sendPasswordResetJob>;
+  jobs: Pick<JobQueue, 'send'>;
   mailDomain: string;
 }
 
@@ -125,7 +124,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deps.jobs.send(deps.passwordResetJob, { email: request.body.email });
+        await deps.jobs.send(sendPasswordResetJob, { email: request.body.email });
         return { message: RECOVERY_MESSAGE };
       },
     );

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const api = callerOf(() => t.app);
-const deps = () => t.modules.issuesDeps(t.jobs);
+const deps = () => t.modules.issuesDeps;
 const deliveryDeps = () => t.modules.deliveryDeps;
 
 const feed = (name: string) => `${fakes.origin}/feeds/${name}`;

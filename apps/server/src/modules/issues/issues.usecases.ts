@@ -2,19 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { personalizeDigest, recipientFooter, renderDigestEmail } from '@digest/email';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { JobAttempt, JobDefinition, JobQueue } from '../../platform/jobs/job-queue';
+import type { JobAttempt, JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import type { HostLimiter } from '../../platform/safe-fetch/host-limiter';
 import type { Connectors } from '../../sources/connectors';
 import { listIdHeader, subscriptionLinks } from '../subscribers/subscribers.jobs';
 import { fetchIssueBlocks } from './issue-content';
+import { deliverJob } from './issues.jobs';
 import * as repository from './issues.repository';
 import { isPermanentMailFailure, mailFailureText } from './mail-failures';
-
-export interface DeliverPayload {
-  deliveryId: string;
-}
 
 export interface IssuesDeps {
   db: Database;
@@ -24,7 +21,6 @@ export interface IssuesDeps {
   appUrl: string;
   mailDomain: string;
   queue: Pick<JobQueue, 'sendMany'>;
-  deliverJob: JobDefinition<DeliverPayload>;
 }
 
 export type BuildOutcome =
@@ -122,7 +118,7 @@ export async function buildIssue(
       });
       const inserted = await repository.insertDeliveries(tx, rows);
       await deps.queue.sendMany(
-        deps.deliverJob,
+        deliverJob,
         inserted.map((row) => ({ payload: { deliveryId: row.deliveryId } })),
         { tx },
       );
@@ -137,8 +133,17 @@ export async function buildIssue(
   }
 }
 
-/** A run's last attempt failed (the build job will not run again): the run records why. */
-export async function failRun(deps: Pick<IssuesDeps, 'db' | 'clock'>, runId: string, error: unknown) {
+/** One attempt of a build job: when the last one fails (the job will not run again), the run records why. */
+export async function buildIssueAttempt(deps: IssuesDeps, runId: string, attempt?: JobAttempt) {
+  try {
+    await buildIssue(deps, runId);
+  } catch (error) {
+    if (attempt && attempt.retryCount >= attempt.retryLimit) await failRun(deps, runId, error);
+    throw error;
+  }
+}
+
+async function failRun(deps: Pick<IssuesDeps, 'db' | 'clock'>, runId: string, error: unknown) {
   await repository.finishRun(deps.db, runId, 'failed', deps.clock.now(), {
     reason: `The issue could not be built: ${(error as Error).message ?? String(error)}`.slice(0, 500),
   });

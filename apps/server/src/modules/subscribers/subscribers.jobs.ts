@@ -3,7 +3,7 @@ import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../platform/jobs/job-queue';
+import { defineJob } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import { claimNotice, releaseNotice } from './subscribers.repository';
@@ -86,27 +86,27 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
  * is claimed before it is sent: nothing goes to an address that unsubscribed or was removed in the
  * meantime, and a retry after a failed send mails only those that were not sent.
  */
-export function subscriberNoticeJob(
+export const subscriberNoticeJob = defineJob({
+  name: 'subscribers.send-notices',
+  payload: subscriberNoticePayload,
+  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+});
+
+export async function sendSubscriberNotices(
   deps: NoticeDeps,
-): JobDefinition<z.infer<typeof subscriberNoticePayload>> {
-  return {
-    name: 'subscribers.send-notices',
-    payload: subscriberNoticePayload,
-    queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
-    async handle({ subscriberIds }) {
-      let failure: unknown;
-      for (const subscriberId of subscriberIds) {
-        const notice = await claimNotice(deps.db, subscriberId);
-        if (!notice) continue;
-        try {
-          await sendNotice(deps, notice);
-          deps.logger.info({ subscriberId, digestId: notice.digestId }, 'subscriber notice sent');
-        } catch (error) {
-          await releaseNotice(deps.db, subscriberId);
-          failure ??= error;
-        }
-      }
-      if (failure) throw failure;
-    },
-  };
+  { subscriberIds }: { subscriberIds: string[] },
+) {
+  let failure: unknown;
+  for (const subscriberId of subscriberIds) {
+    const notice = await claimNotice(deps.db, subscriberId);
+    if (!notice) continue;
+    try {
+      await sendNotice(deps, notice);
+      deps.logger.info({ subscriberId, digestId: notice.digestId }, 'subscriber notice sent');
+    } catch (error) {
+      await releaseNotice(deps.db, subscriberId);
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
 }

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import { createJobQueue, type JobDefinition, type JobQueue } from './job-queue';
+import {
+  createJobQueue,
+  defineJob,
+  handlerFor,
+  type JobContract,
+  type JobHandler,
+  type JobQueue,
+} from './job-queue';
 
 const logger = pino({ level: 'silent' });
 let database: DatabaseHandle;
@@ -15,19 +22,15 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Starts a queue with `job`, worked or only sent to, runs `body`, and always stops the queue. */
+/** Starts a queue with `job` and its handler, worked or only sent to, runs `body`, and always stops the queue. */
 async function withQueue<Payload>(
-  job: JobDefinition<Payload>,
+  job: JobContract<Payload>,
+  handle: JobHandler<Payload>,
   role: { work: boolean },
   body: (queue: JobQueue) => Promise<void>,
 ) {
-  const queue = createJobQueue({
-    database,
-    role: { ...role, schedule: false },
-    logger,
-    jobs: [job as JobDefinition<unknown>],
-  });
-  await queue.start();
+  const queue = createJobQueue({ database, role: { ...role, schedule: false }, logger });
+  await queue.start([handlerFor(job, handle)]);
   try {
     await body(queue);
   } finally {
@@ -37,14 +40,15 @@ async function withQueue<Payload>(
 
 describe('job queue', () => {
   it('refuses to send a payload that breaks the job contract', async () => {
-    const job: JobDefinition<{ digestId: string }> = {
-      name: 'test.contract',
-      payload: z.object({ digestId: z.uuid() }),
-      handle: async () => {},
-    };
-    await withQueue(job, { work: false }, async (queue) => {
-      await expect(queue.send(job, { digestId: 'not-a-uuid' })).rejects.toThrow();
-    });
+    const job = defineJob({ name: 'test.contract', payload: z.object({ digestId: z.uuid() }) });
+    await withQueue(
+      job,
+      async () => {},
+      { work: false },
+      async (queue) => {
+        await expect(queue.send(job, { digestId: 'not-a-uuid' })).rejects.toThrow();
+      },
+    );
   });
 
   it('lets a running job finish before stop() resolves', async () => {
@@ -53,23 +57,16 @@ describe('job queue', () => {
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const job: JobDefinition<{ n: number }> = {
-      name: 'test.slow',
-      payload: z.object({ n: z.number() }),
-      async handle({ n }) {
+    const job = defineJob({ name: 'test.slow', payload: z.object({ n: z.number() }) });
+    const queue = createJobQueue({ database, role: { work: true, schedule: false }, logger });
+    await queue.start([
+      handlerFor(job, async ({ n }) => {
         events.push(`start ${n}`);
         started();
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         events.push(`end ${n}`);
-      },
-    };
-    const queue = createJobQueue({
-      database,
-      role: { work: true, schedule: false },
-      logger,
-      jobs: [job as JobDefinition<unknown>],
-    });
-    await queue.start();
+      }),
+    ]);
     await queue.send(job, { n: 1 });
     await running;
     await queue.stop(10_000);
@@ -78,33 +75,37 @@ describe('job queue', () => {
   });
 
   it('refuses a second send of one singleton key on an exclusive queue (one slot, one build)', async () => {
-    const job: JobDefinition<{ n: number }> = {
+    const job = defineJob({
       name: 'test.exclusive',
       payload: z.object({ n: z.number() }),
       queue: { policy: 'exclusive' },
-      handle: async () => {},
-    };
-    await withQueue(job, { work: false }, async (queue) => {
-      const first = await queue.send(job, { n: 1 }, { singletonKey: 'digest-1:2026-11-22T07:00:00.000Z' });
-      const second = await queue.send(job, { n: 1 }, { singletonKey: 'digest-1:2026-11-22T07:00:00.000Z' });
-      const other = await queue.send(job, { n: 2 }, { singletonKey: 'digest-1:2026-11-23T07:00:00.000Z' });
-      expect(first).toEqual(expect.any(String));
-      expect(second).toBeNull();
-      expect(other).toEqual(expect.any(String));
     });
+    await withQueue(
+      job,
+      async () => {},
+      { work: false },
+      async (queue) => {
+        const first = await queue.send(job, { n: 1 }, { singletonKey: 'digest-1:2026-11-22T07:00:00.000Z' });
+        const second = await queue.send(job, { n: 1 }, { singletonKey: 'digest-1:2026-11-22T07:00:00.000Z' });
+        const other = await queue.send(job, { n: 2 }, { singletonKey: 'digest-1:2026-11-23T07:00:00.000Z' });
+        expect(first).toEqual(expect.any(String));
+        expect(second).toBeNull();
+        expect(other).toEqual(expect.any(String));
+      },
+    );
   });
 
   it('enqueues within a transaction: a rollback leaves no job, a commit leaves it', async () => {
     const handled: number[] = [];
-    const job: JobDefinition<{ n: number }> = {
+    const job = defineJob({
       name: 'test.transactional',
       payload: z.object({ n: z.number() }),
       work: { pollingIntervalSeconds: 0.5 },
-      handle: async ({ n }) => {
-        handled.push(n);
-      },
+    });
+    const handle = async ({ n }: { n: number }) => {
+      handled.push(n);
     };
-    await withQueue(job, { work: true }, async (queue) => {
+    await withQueue(job, handle, { work: true }, async (queue) => {
       await expect(
         database.db.transaction(async (tx) => {
           await queue.send(job, { n: 1 }, { tx });
@@ -122,17 +123,17 @@ describe('job queue', () => {
 
   it('settles each job of a batch on its own and tells the handler its attempt', async () => {
     const attempts: { n: number; retryCount: number; retryLimit: number }[] = [];
-    const job: JobDefinition<{ n: number }> = {
+    const job = defineJob({
       name: 'test.batch',
       payload: z.object({ n: z.number() }),
       queue: { retryLimit: 1, retryDelay: 0 },
       work: { batchSize: 5, pollingIntervalSeconds: 0.5 },
-      async handle({ n }, attempt) {
-        attempts.push({ n, retryCount: attempt?.retryCount ?? -1, retryLimit: attempt?.retryLimit ?? -1 });
-        if (n === 2) throw new Error('temporary');
-      },
+    });
+    const handle: JobHandler<{ n: number }> = async ({ n }, attempt) => {
+      attempts.push({ n, retryCount: attempt?.retryCount ?? -1, retryLimit: attempt?.retryLimit ?? -1 });
+      if (n === 2) throw new Error('temporary');
     };
-    await withQueue(job, { work: true }, async (queue) => {
+    await withQueue(job, handle, { work: true }, async (queue) => {
       await queue.sendMany(
         job,
         [1, 2, 3].map((n) => ({ payload: { n } })),

@@ -21,8 +21,12 @@ export interface JobAttempt {
   retryLimit: number;
 }
 
-/** A job as a typed contract: its queue name, payload schema, optional cron and handler. */
-export interface JobDefinition<Payload = unknown> {
+/**
+ * A job as a typed contract: its queue name, payload schema, queue policy, optional cron and how it is
+ * fetched. A module exports its contracts; sending needs only the contract, and the composition root
+ * gives each contract its handler (`handlerFor`).
+ */
+export interface JobContract<Payload = unknown> {
   name: string;
   payload: z.ZodType<Payload>;
   /** Cron expression (UTC) when the scheduler role should enqueue this job periodically. */
@@ -30,8 +34,26 @@ export interface JobDefinition<Payload = unknown> {
   queue?: Omit<Queue, 'name'>;
   /** How the worker fetches: jobs of one batch run concurrently (default one at a time, every 2 s). */
   work?: Pick<WorkOptions, 'batchSize' | 'pollingIntervalSeconds' | 'localConcurrency'>;
-  /** `attempt` is absent when a handler is called directly (tests, cron ticks run by hand). */
-  handle(payload: Payload, attempt?: JobAttempt): Promise<void>;
+}
+
+/** A contract typed by its payload schema: `export const buildIssueJob = defineJob({ name, payload, … })`. */
+export const defineJob = <Payload>(contract: JobContract<Payload>): JobContract<Payload> => contract;
+
+/** `attempt` is absent when a handler is called directly (tests, cron ticks run by hand). */
+export type JobHandler<Payload> = (payload: Payload, attempt?: JobAttempt) => Promise<unknown>;
+
+/** A contract and its handler, as the queue works them: the payload is read with the contract's schema. */
+export interface RegisteredJob {
+  contract: JobContract;
+  run(data: unknown, attempt: JobAttempt): Promise<unknown>;
+}
+
+/** Pairs a contract with the handler that works it: the composition root's list of jobs is made of these. */
+export function handlerFor<Payload>(
+  contract: JobContract<Payload>,
+  handle: JobHandler<Payload>,
+): RegisteredJob {
+  return { contract, run: (data, attempt) => handle(contract.payload.parse(data), attempt) };
 }
 
 /** Options of one send: `singletonKey` (see the queue's policy) and the transaction to enqueue within. */
@@ -42,14 +64,15 @@ export interface SendOptions {
 }
 
 export interface JobQueue {
-  start(): Promise<void>;
+  /** Creates the queues of `jobs`, and works them and keeps their schedules as the role says. */
+  start(jobs: RegisteredJob[]): Promise<void>;
   stop(timeoutMs: number): Promise<void>;
   ping(): Promise<void>;
   /** The job's id, or null when the queue policy refused it (a singleton already queued). */
-  send<Payload>(job: JobDefinition<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
+  send<Payload>(job: JobContract<Payload>, payload: Payload, options?: SendOptions): Promise<string | null>;
   /** Many jobs in one statement (a burst of deliveries), optionally inside a transaction. */
   sendMany<Payload>(
-    job: JobDefinition<Payload>,
+    job: JobContract<Payload>,
     items: { payload: Payload; singletonKey?: string }[],
     options?: Pick<SendOptions, 'tx'>,
   ): Promise<void>;
@@ -90,23 +113,19 @@ export function createJobQueue(options: {
   database: DatabaseHandle;
   role: JobQueueRole;
   logger: Logger;
-  /** The jobs, or a function of the queue for jobs that send jobs (a build sends its deliveries). */
-  jobs: JobDefinition<unknown>[] | ((queue: JobQueue) => JobDefinition<unknown>[]);
 }): JobQueue {
   const { database, role, logger } = options;
-  let jobs: JobDefinition<unknown>[] = [];
   const boss = new PgBoss(bossOptions(database, role));
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
 
   async function runOne(
-    job: JobDefinition<unknown>,
+    job: RegisteredJob,
     item: { id: string; data: unknown; retryCount: number; retryLimit: number },
   ) {
-    const log = logger.child({ job: job.name, jobId: item.id });
+    const log = logger.child({ job: job.contract.name, jobId: item.id });
     try {
-      const payload = job.payload.parse(item.data);
       log.debug('job started');
-      await job.handle(payload, { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit });
+      await job.run(item.data, { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit });
       log.debug('job finished');
       return 'completed' as const;
     } catch (error) {
@@ -115,28 +134,29 @@ export function createJobQueue(options: {
     }
   }
 
-  async function work(job: JobDefinition<unknown>) {
+  async function work(job: RegisteredJob) {
     // Each job of a batch settles on its own: one failed send does not retry the others.
     await boss.work(
-      job.name,
-      { ...job.work, includeMetadata: true, perJobResults: true },
+      job.contract.name,
+      { ...job.contract.work, includeMetadata: true, perJobResults: true },
       async (batch): Promise<JobResult[]> =>
         Promise.all(batch.map(async (item) => ({ id: item.id, status: await runOne(job, item) }))),
     );
   }
 
   const queue: JobQueue = {
-    async start() {
-      jobs = typeof options.jobs === 'function' ? options.jobs(queue) : options.jobs;
+    async start(jobs) {
       await boss.start();
-      for (const job of jobs) {
-        await boss.createQueue(job.name, job.queue ?? {});
+      for (const { contract } of jobs) {
+        await boss.createQueue(contract.name, contract.queue ?? {});
         // pg-boss reads a queue's settings on first use and caches them. A first use inside our
         // transaction would query outside it, and PGlite (one connection) would wait on itself forever.
-        await boss.getJobById(job.name, randomUUID());
+        await boss.getJobById(contract.name, randomUUID());
       }
       if (role.schedule) {
-        for (const job of jobs) if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+        for (const { contract } of jobs) {
+          if (contract.cron) await boss.schedule(contract.name, contract.cron, {}, { tz: 'UTC' });
+        }
       }
       if (role.work) for (const job of jobs) await work(job);
     },
