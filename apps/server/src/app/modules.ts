@@ -13,6 +13,8 @@ import type { SocialProviders } from '../modules/auth/social/social.providers';
 import { socialRoutes } from '../modules/auth/social/social.routes';
 import { dataSourcesRoutes } from '../modules/data-sources/data-sources.routes';
 import { sourceContextOf } from '../modules/data-sources/source-context';
+import { deliverJob, settleStuckDeliveriesJob } from '../modules/deliveries/deliveries.jobs';
+import { type DeliveryDeps, deliver, settleStuckDeliveries } from '../modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '../modules/digests/digests.routes';
 import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
 import { shareRoutes } from '../modules/digests/share.routes';
@@ -24,14 +26,9 @@ import {
   SOURCE_CACHE_LIMITS,
 } from '../modules/housekeeping/housekeeping.jobs';
 import { deleteStaleSourceCache } from '../modules/housekeeping/housekeeping.repository';
-import { buildIssueJob, deliverJob, settleStuckDeliveriesJob } from '../modules/issues/issues.jobs';
+import { buildIssueAttempt, type IssuesDeps } from '../modules/issues/build-issue.usecases';
+import { buildIssueJob } from '../modules/issues/issues.jobs';
 import { issuesRoutes } from '../modules/issues/issues.routes';
-import {
-  buildIssueAttempt,
-  deliver,
-  type IssuesDeps,
-  settleStuckDeliveries,
-} from '../modules/issues/issues.usecases';
 import { startScheduler } from '../modules/issues/scheduler';
 import { sendSubscriberNotices, subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
@@ -41,8 +38,7 @@ import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
 import { handlerFor, type JobQueue, type RegisteredJob } from '../platform/jobs/job-queue';
 import type { Logger } from '../platform/logger';
-import { MAILER_MAX_CONNECTIONS, type Mailer } from '../platform/mailer';
-import { createHostLimiter } from '../platform/safe-fetch/host-limiter';
+import type { Mailer } from '../platform/mailer';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createSharedContentCache } from '../platform/safe-fetch/shared-content-cache';
 import type { SourcesDeps } from '../sources/connector';
@@ -115,14 +111,7 @@ export function composeModules(deps: ModulesDeps) {
   };
 
   const connectors = createConnectors(sources);
-  const deliveryDeps = {
-    db,
-    clock,
-    logger,
-    mailer,
-    appUrl,
-    sendSlots: createHostLimiter(MAILER_MAX_CONNECTIONS),
-  };
+  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl };
   const issuesDeps: IssuesDeps = { db, clock, logger, connectors, appUrl, mailDomain, queue };
   const housekeepingDeps = { db, clock, logger };
 

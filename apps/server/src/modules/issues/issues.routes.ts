@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/errors';
 import { limitByKey } from '../../platform/http/rate-limit';
 import { digestsErrors } from '../digests/digests.errors';
 import { idParams, isUuid } from '../digests/ids';
-import type { IssuesDeps } from './issues.usecases';
+import type { IssuesDeps } from './build-issue.usecases';
 import { sendLatestIssue } from './send-latest';
 
 /** Each one fetches every source and mails the owner: limited per account. */

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { defineJob } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
+import { subscriberListHeaders, subscriptionLinks } from '../deliveries/deliveries.mail';
 import { claimNotice, releaseNotice } from './subscribers.repository';
 
 /** The subscribers one change added: one job per change, so a list of 100 is one fetch of the queue. */
@@ -18,25 +19,6 @@ export interface NoticeDeps {
   mailer: Mailer;
   logger: Logger;
   appUrl: string;
-}
-
-/** Links of a subscription: the public page, the confirmation page and the RFC 8058 one-click POST. */
-export function subscriptionLinks(appUrl: string, digestId: string, token: string) {
-  const encoded = encodeURIComponent(token);
-  return {
-    publicPage: `${appUrl}/digests/share/${digestId}`,
-    unsubscribePage: `${appUrl}/unsubscribe/${encoded}`,
-    oneClick: `${appUrl}/api/subscriptions/${encoded}/unsubscribe`,
-  };
-}
-
-/** `List-Id` of a digest's mails (RFC 2919): its name and a stable id under the app's host. */
-export function listIdHeader(digestName: string, digestId: string, appUrl: string) {
-  const id = `<${digestId}.digests.${new URL(appUrl).hostname}>`;
-  const name = digestName.replace(/[\r\n]/g, ' ');
-  // A name beyond ASCII is an RFC 2047 word: the id after it stays readable to the clients that filter on it.
-  if (!/^[\x20-\x7e]*$/.test(name)) return `=?UTF-8?B?${Buffer.from(name).toString('base64')}?= ${id}`;
-  return `"${name.replace(/["\\]/g, '')}" ${id}`;
 }
 
 type Notice = NonNullable<Awaited<ReturnType<typeof claimNotice>>>;
@@ -71,12 +53,7 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
     subject,
     html,
     text,
-    headers: {
-      'Reply-To': notice.ownerEmail,
-      'List-Id': listIdHeader(notice.digestName, notice.digestId, deps.appUrl),
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: { 'Reply-To': notice.ownerEmail, ...subscriberListHeaders(deps.appUrl, notice, links) },
   });
 }
 

@@ -267,6 +267,7 @@ describe('the notice job', () => {
         sent.push(mail);
         return { messageId: '<x@test>' };
       },
+      waitForConnection: async () => () => {},
       close: async () => {},
     };
     return { sent, mailer };

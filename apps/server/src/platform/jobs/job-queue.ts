@@ -56,6 +56,12 @@ export function handlerFor<Payload>(
   return { contract, run: (data, attempt) => handle(contract.payload.parse(data), attempt) };
 }
 
+/**
+ * A dead worker's jobs come back after `heartbeatSeconds` instead of the 15-minute expiry: the SIGKILL
+ * of a worker mid-burst delays its jobs by seconds (the issue builds and deliveries set it).
+ */
+export const HEARTBEAT_SECONDS = 30;
+
 /** Options of one send: `singletonKey` (see the queue's policy) and the transaction to enqueue within. */
 export interface SendOptions {
   singletonKey?: string;

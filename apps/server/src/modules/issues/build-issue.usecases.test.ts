@@ -10,9 +10,10 @@ import {
 import { startTestApi, type TestApi } from '../../../test/test-api';
 import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '../../db/schema';
 import { MAILER_MAX_CONNECTIONS } from '../../platform/mailer';
+import { deliver, STUCK_SENDING_MS, settleStuckDeliveries } from '../deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '../digests/test-support';
 import { signUp, type TestUser } from '../users/test-support';
-import { buildIssue, deliver, STUCK_SENDING_MS, settleStuckDeliveries } from './issues.usecases';
+import { buildIssue } from './build-issue.usecases';
 
 let fakes: FakeProviders;
 let smtp: TestSmtpServer;
