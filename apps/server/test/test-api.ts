@@ -8,14 +8,18 @@ import { loadConfig } from '../src/app/config';
 import { buildHttpServer, type HttpServer } from '../src/app/http-server';
 import { composeModules } from '../src/app/modules';
 import { type DatabaseHandle, pingDatabase } from '../src/db/client';
-import { createJobQueue, type JobQueue } from '../src/jobs/job-queue';
 import { type IssuedTokens, startSession } from '../src/modules/auth/auth.usecases';
 import { createSocialProviders, type SocialProviders } from '../src/modules/auth/social/social.providers';
 import { type Clock, systemClock } from '../src/platform/clock';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue';
 import type { Logger } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mailer';
 import type { SourcesDeps } from '../src/sources/connector';
+import { providerConfigOf } from './test-config';
 import { createTestDatabase } from './test-database';
+
+/** The app a test talks to: module test-supports take it from here, not from app/. */
+export type { HttpServer };
 
 export interface TestApiOptions {
   /** Shared by several apps of one test file; otherwise a fresh one, closed with the app. */
@@ -64,6 +68,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logger,
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
   });
+  const roles = options.roles ?? [];
+  const jobs = createJobQueue({
+    database,
+    role: { work: roles.includes('worker'), schedule: roles.includes('scheduler') },
+    logger,
+  });
   const modules = composeModules({
     database,
     clock,
@@ -73,13 +83,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     appUrl: options.appUrl ?? 'http://app.test',
     mailDomain: options.mailDomain ?? 'digest.test',
     socialProviders: options.socialProviders ?? createSocialProviders(loadConfig({}).oauth),
-    providers: loadConfig(options.fakes?.env ?? {}).providers,
+    providers: providerConfigOf(options.fakes?.env ?? {}),
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
+    queue: jobs,
   });
-  const jobs = createJobQueue({ database, roles: options.roles ?? [], logger, jobs: modules.jobs });
-  await jobs.start();
+  await jobs.start(modules.jobs);
   const app = await buildHttpServer({
     logger,
     appUrl: options.appUrl ?? 'http://app.test',
@@ -92,7 +102,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       pingDatabase: () => pingDatabase(database),
       pingQueue: () => jobs.ping(),
     },
-    apiPlugins: modules.routes(jobs),
+    apiPlugins: modules.routes,
   });
   await app.ready();
   return {

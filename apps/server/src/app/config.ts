@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OAuthConfig } from '../modules/auth/oauth-config';
 import type { ProviderConfig } from '../sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
@@ -341,27 +342,6 @@ const configSchema = envSchema.superRefine((values, context) => {
     }
   }
 });
-
-export interface OAuthCredentials {
-  clientId: string;
-  clientSecret: string;
-}
-
-/** Where a plain OAuth 2.0 provider (no discovery) answers. */
-export interface OAuthEndpoints {
-  authorizationUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
-}
-
-/** Social sign-in: a provider is offered only when its `credentials` are set. */
-export interface OAuthConfig {
-  google: { credentials: OAuthCredentials | undefined; issuer: string };
-  twitter: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
-  facebook: { credentials: OAuthCredentials | undefined } & OAuthEndpoints;
-  /** Stripe Connect (connected accounts only): client id + platform secret key. */
-  stripe: { credentials: OAuthCredentials | undefined; connectUrl: string };
-}
 
 const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
   clientId && clientSecret ? { clientId, clientSecret } : undefined;

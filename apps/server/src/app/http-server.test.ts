@@ -6,8 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../platform/http/errors';
 import type { TrustProxy } from './config';
-import { AppError } from './errors';
 import { buildHttpServer, type HttpServer } from './http-server';
 
 let webDistDir: string;

@@ -15,10 +15,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type HealthDeps, healthRoutes } from '../modules/health/health.routes';
+import { handleError } from '../platform/http/errors';
+import { tooManyRequests } from '../platform/http/rate-limit';
 import type { Logger } from '../platform/logger';
 import type { TrustProxy } from './config';
-import { handleError } from './errors';
-import { tooManyRequests } from './rate-limit';
 
 export interface HttpServerDeps {
   logger: Logger;

@@ -1,47 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
-import type { JobDefinition, JobQueue } from '../jobs/job-queue';
 import { createAccountTokens } from '../modules/accounts/account-tokens';
 import { createAccountProviders } from '../modules/accounts/accounts.providers';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { createTokenCipher } from '../modules/accounts/token-cipher';
 import { createAccessTokens } from '../modules/auth/access-tokens';
-import { sendPasswordResetJob } from '../modules/auth/auth.jobs';
+import { sendPasswordReset, sendPasswordResetJob } from '../modules/auth/auth.jobs';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthenticate } from '../modules/auth/authenticate';
+import type { OAuthConfig } from '../modules/auth/oauth-config';
 import type { SocialProviders } from '../modules/auth/social/social.providers';
 import { socialRoutes } from '../modules/auth/social/social.routes';
+import { dataSourcesRoutes } from '../modules/data-sources/data-sources.routes';
+import { sourceContextOf } from '../modules/data-sources/source-context';
+import { deliverJob, settleStuckDeliveriesJob } from '../modules/deliveries/deliveries.jobs';
+import { type DeliveryDeps, deliver, settleStuckDeliveries } from '../modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '../modules/digests/digests.routes';
 import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
 import { shareRoutes } from '../modules/digests/share.routes';
 import {
+  purgeExpiredTokens,
   purgeExpiredTokensJob,
+  purgeSourceCache,
   purgeSourceCacheJob,
   SOURCE_CACHE_LIMITS,
 } from '../modules/housekeeping/housekeeping.jobs';
 import { deleteStaleSourceCache } from '../modules/housekeeping/housekeeping.repository';
-import { buildIssueJob, deliverJob, settleStuckDeliveriesJob } from '../modules/issues/issues.jobs';
+import { buildIssueAttempt, type IssuesDeps } from '../modules/issues/build-issue.usecases';
+import { buildIssueJob } from '../modules/issues/issues.jobs';
 import { issuesRoutes } from '../modules/issues/issues.routes';
-import type { IssuesDeps } from '../modules/issues/issues.usecases';
 import { startScheduler } from '../modules/issues/scheduler';
-import { subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
+import { sendSubscriberNotices, subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '../modules/templates/templates.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../platform/clock';
 import { deriveKey } from '../platform/crypto';
+import { handlerFor, type JobQueue, type RegisteredJob } from '../platform/jobs/job-queue';
 import type { Logger } from '../platform/logger';
-import { MAILER_MAX_CONNECTIONS, type Mailer } from '../platform/mailer';
-import { createHostLimiter } from '../platform/safe-fetch/host-limiter';
+import type { Mailer } from '../platform/mailer';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import { createSharedContentCache } from '../platform/safe-fetch/shared-content-cache';
 import type { SourcesDeps } from '../sources/connector';
 import { createConnectors } from '../sources/connectors';
 import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
 import type { ProviderConfig } from '../sources/provider-config';
-import { sourceContextOf } from '../sources/source-context';
-import { dataSourcesRoutes } from '../sources/sources.routes';
-import type { OAuthConfig } from './config';
 
 export interface ModulesDeps {
   database: DatabaseHandle;
@@ -59,23 +62,23 @@ export interface ModulesDeps {
   fetchAllowPrivateHosts: string[];
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** Where the modules send jobs; the jobs they answer are started on it afterwards. */
+  queue: JobQueue;
 }
 
 /** How often the scheduler looks for due digests: issues go out within seconds of their minute. */
 export const SCHEDULER_TICK_MS = 5_000;
 
 /**
- * Every feature module, wired once: the jobs they define and the API routes they serve. start.ts and
+ * Every feature module, wired once: a handler for each job they define, and the API routes they serve. start.ts and
  * the API tests both build the program through this, so tests exercise the production wiring.
  */
 export function composeModules(deps: ModulesDeps) {
-  const { clock, logger, mailer, appUrl, mailDomain } = deps;
+  const { clock, logger, mailer, appUrl, mailDomain, queue } = deps;
   const db = deps.database.db;
   const accessTokens = createAccessTokens(deriveKey(deps.appSecret, 'access-token'), clock);
   const authDeps = { db, clock, accessTokens };
   const authenticate = createAuthenticate(authDeps);
-  const passwordResetJob = sendPasswordResetJob({ ...authDeps, mailer, logger, appUrl });
-  const noticeJob = subscriberNoticeJob({ db, mailer, logger, appUrl });
   const accountsDeps = {
     db,
     clock,
@@ -108,78 +111,57 @@ export function composeModules(deps: ModulesDeps) {
   };
 
   const connectors = createConnectors(sources);
-  const deliveryDeps = {
-    db,
-    clock,
-    logger,
-    mailer,
-    appUrl,
-    sendSlots: createHostLimiter(MAILER_MAX_CONNECTIONS),
-  };
-  const deliveries = deliverJob(deliveryDeps);
-  const issuesDeps = (queue: JobQueue): IssuesDeps => ({
-    db,
-    clock,
-    logger,
-    connectors,
-    appUrl,
-    mailDomain,
-    queue,
-    deliverJob: deliveries,
-  });
+  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl };
+  const issuesDeps: IssuesDeps = { db, clock, logger, connectors, appUrl, mailDomain, queue };
+  const housekeepingDeps = { db, clock, logger };
 
-  const jobs = (queue: JobQueue): JobDefinition<unknown>[] => [
-    purgeExpiredTokensJob({ db, clock, logger }),
-    purgeSourceCacheJob({ db, clock, logger }),
-    passwordResetJob as JobDefinition<unknown>,
-    noticeJob as JobDefinition<unknown>,
-    buildIssueJob(issuesDeps(queue)) as JobDefinition<unknown>,
-    deliveries as JobDefinition<unknown>,
-    settleStuckDeliveriesJob(deliveryDeps) as JobDefinition<unknown>,
+  const jobs: RegisteredJob[] = [
+    handlerFor(purgeExpiredTokensJob, () => purgeExpiredTokens(housekeepingDeps)),
+    handlerFor(purgeSourceCacheJob, () => purgeSourceCache(housekeepingDeps)),
+    handlerFor(sendPasswordResetJob, (payload) =>
+      sendPasswordReset({ ...authDeps, mailer, logger, appUrl }, payload),
+    ),
+    handlerFor(subscriberNoticeJob, (payload) =>
+      sendSubscriberNotices({ db, mailer, logger, appUrl }, payload),
+    ),
+    handlerFor(buildIssueJob, (payload, attempt) => buildIssueAttempt(issuesDeps, payload.runId, attempt)),
+    handlerFor(deliverJob, (payload, attempt) => deliver(deliveryDeps, payload.deliveryId, attempt)),
+    handlerFor(settleStuckDeliveriesJob, () => settleStuckDeliveries(deliveryDeps)),
   ];
 
   /** The scheduler role's loop; answers its stop function. */
-  const scheduler = (queue: JobQueue) =>
+  const scheduler = () =>
     startScheduler(
-      {
-        db,
-        clock,
-        logger,
-        queue,
-        buildJob: buildIssueJob(issuesDeps(queue)),
-        maxLatenessMs: deps.scheduleMaxLatenessMs,
-      },
+      { db, clock, logger, queue, maxLatenessMs: deps.scheduleMaxLatenessMs },
       SCHEDULER_TICK_MS,
     );
 
-  const routes = (queue: JobQueue): FastifyPluginAsyncZod[] => {
-    const notify = async (subscriberIds: string[]) => {
-      if (subscriberIds.length > 0) await queue.send(noticeJob, { subscriberIds });
-    };
-    const digestDeps = { db, clock, authenticate, notify };
-    return [
-      authRoutes({ ...authDeps, authenticate, jobs: queue, passwordResetJob, mailDomain }),
-      usersRoutes({ db, clock, authenticate, mailDomain }),
-      socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
-      digestsRoutes(digestDeps),
-      issuesRoutes({ ...issuesDeps(queue), authenticate }),
-      subscribersRoutes(digestDeps),
-      templatesRoutes({ authenticate }),
-      shareRoutes({ db }),
-      publicProfileRoutes({ db }),
-      accountsRoutes({ ...accountsDeps, authenticate }),
-      ...dataSourcesRoutes({
-        sources,
-        authenticate,
-        contextOf: (userId) => sourceContextOf(db, userId),
-        accountsConfigured: {
-          GOOGLE: deps.oauth.google.credentials !== undefined,
-          TWITTER: deps.oauth.twitter.credentials !== undefined,
-          STRIPE: deps.oauth.stripe.credentials !== undefined,
-        },
-      }),
-    ];
+  const notify = async (subscriberIds: string[]) => {
+    if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
   };
+  const digestDeps = { db, clock, authenticate, notify };
+  const routes: FastifyPluginAsyncZod[] = [
+    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
+    usersRoutes({ db, clock, authenticate, mailDomain }),
+    socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
+    digestsRoutes(digestDeps),
+    issuesRoutes({ ...issuesDeps, authenticate }),
+    subscribersRoutes(digestDeps),
+    templatesRoutes({ authenticate }),
+    shareRoutes({ db }),
+    publicProfileRoutes({ db }),
+    accountsRoutes({ ...accountsDeps, authenticate }),
+    ...dataSourcesRoutes({
+      sources,
+      authenticate,
+      contextOf: (userId) => sourceContextOf(db, userId),
+      accountsConfigured: {
+        GOOGLE: deps.oauth.google.credentials !== undefined,
+        TWITTER: deps.oauth.twitter.credentials !== undefined,
+        STRIPE: deps.oauth.stripe.credentials !== undefined,
+      },
+    }),
+  ];
 
   return { authDeps, sources, jobs, routes, scheduler, issuesDeps, deliveryDeps };
 }

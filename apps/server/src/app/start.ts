@@ -2,10 +2,10 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase, pingDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { createJobQueue } from '../jobs/job-queue';
 import { createSocialProviders } from '../modules/auth/social/social.providers';
 import { loadAppSecret } from '../platform/app-secret';
 import { systemClock } from '../platform/clock';
+import { createJobQueue } from '../platform/jobs/job-queue';
 import type { Logger } from '../platform/logger';
 import { createMailer } from '../platform/mailer';
 import type { Config } from './config';
@@ -51,6 +51,11 @@ export async function startDigest(
     });
     cleanups.push(() => mailer.close());
 
+    const jobs = createJobQueue({
+      database,
+      role: { work: config.roles.includes('worker'), schedule: config.roles.includes('scheduler') },
+      logger,
+    });
     const modules = composeModules({
       database,
       clock,
@@ -64,11 +69,11 @@ export async function startDigest(
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
+      queue: jobs,
     });
-    const jobs = createJobQueue({ database, roles: config.roles, logger, jobs: modules.jobs });
-    await jobs.start();
+    await jobs.start(modules.jobs);
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
-    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler(jobs));
+    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler());
 
     let http: HttpServer | undefined;
     if (config.roles.includes('api')) {
@@ -83,7 +88,7 @@ export async function startDigest(
           pingDatabase: () => pingDatabase(database),
           pingQueue: () => jobs.ping(),
         },
-        apiPlugins: modules.routes(jobs),
+        apiPlugins: modules.routes,
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { createHostLimiter } from './safe-fetch/host-limiter';
 
 /**
  * Outgoing e-mail. Two transports behind one interface:
@@ -32,6 +33,12 @@ export interface Mailer {
    * (4xx: try again later, 5xx: permanent) and `code` (`EENVELOPE`, `EMESSAGE`, `EAUTH`, `ECONNECTION`, …).
    */
   send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  /**
+   * Waits for a turn to send, one of `MAILER_MAX_CONNECTIONS`, and resolves with its release. A sender
+   * that must claim its work before sending (a delivery) takes a turn first, so it claims no more at once
+   * than can be sent.
+   */
+  waitForConnection(): Promise<() => void>;
   /** Closes pooled connections; later sends reject. */
   close(): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
@@ -67,13 +74,18 @@ const RESERVED_HEADERS = new Set([
 /** Pool size: enough to overlap a burst of deliveries without looking like a flood to the receiving server. */
 export const MAILER_MAX_CONNECTIONS = 5;
 
+const NEVER_ABORTED = new AbortController().signal;
+
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
+  const mailer = options.smtpUrl
     ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl })
     : createOutboxMailer(options);
+  // One limit for both transports: the outbox stands in for the server and keeps the same turns.
+  const connections = createHostLimiter(MAILER_MAX_CONNECTIONS);
+  return { ...mailer, waitForConnection: () => connections.acquire('smtp', NEVER_ABORTED) };
 }
 
-function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer {
+function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Mailer, 'waitForConnection'> {
   const { from, logger } = options;
   assertSmtpUrl(options.smtpUrl);
   const transporter = createTransport({
@@ -111,7 +123,7 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer 
   };
 }
 
-function createOutboxMailer(options: MailerOptions): Mailer {
+function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnection'> {
   const { from, logger, outboxDir } = options;
   // Builds the complete message (headers, multipart/alternative, encodings) without sending it anywhere.
   const transporter: Transporter = createTransport({

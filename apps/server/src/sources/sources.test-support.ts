@@ -1,8 +1,8 @@
 /**
  * Test support for the connectors: the fake providers started for a test file, the `SourcesDeps` a
  * connector is given, wired to them over real HTTP, with a small in-memory `AccountTokens` standing in
- * for modules/accounts (an interface boundary, not one of our modules' logic), the failures every
- * provider read must report, and the real connect flow for API tests.
+ * for modules/accounts (an interface boundary, not one of our modules' logic), and the failures every
+ * provider read must report (the real connect flow for API tests is in modules/accounts/test-support.ts).
  * Not a test file itself.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -12,10 +12,7 @@ import {
   type FakeProviders,
   startFakeProviders,
 } from '../../../../test/fakes/fake-providers';
-import type { TestApi } from '../../test/test-api';
-import { loadConfig } from '../app/config';
-import { CONNECT_STATE_COOKIE } from '../modules/accounts/accounts.routes';
-import type { TestUser } from '../modules/users/test-support';
+import { providerConfigOf } from '../../test/test-config';
 import { type Clock, systemClock } from '../platform/clock';
 import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
 import type { AccountProvider, AccountTokens, ConnectedAccountSummary, SourcesDeps } from './connector';
@@ -242,50 +239,8 @@ export function connectorDeps(
         : safeFetch,
       cache: createMemoryContentCache(),
     }),
-    providers: loadConfig(fakes.env).providers,
+    providers: providerConfigOf(fakes.env),
     accounts: options.accounts ?? testAccountTokens('nobody', {}),
     clock: options.clock ?? systemClock,
   };
-}
-
-/**
- * Connects one of the fake OAuth server's accounts to `user` the way the web app and the browser do
- * (`POST /api/auth/{provider}/tokens`, the provider's consent, our callback) and answers its tokenId.
- */
-export async function connectAccount(
-  api: TestApi,
-  user: TestUser,
-  provider: 'google' | 'twitter' | 'stripe',
-) {
-  const started = await api.app.inject({
-    method: 'POST',
-    url: `/api/auth/${provider}/tokens`,
-    headers: user.headers,
-    payload: {},
-  });
-  if (started.statusCode !== 200)
-    throw new Error(`connect ${provider}: ${started.statusCode} ${started.body}`);
-  const setCookie = started.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${CONNECT_STATE_COOKIE}=`));
-  const browser = { cookie: cookie ?? '', 'x-forwarded-for': user.ip };
-  const go = await api.app.inject({
-    method: 'GET',
-    url: new URL(started.json().url).pathname,
-    headers: browser,
-  });
-  const consent = await fetch(String(go.headers.location), { redirect: 'manual' });
-  const callback = new URL(String(consent.headers.get('location')));
-  await api.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: browser });
-  const listed = await api.app.inject({
-    method: 'GET',
-    url: '/api/data-sources/social-accounts/list',
-    headers: user.headers,
-  });
-  const account = (listed.json().accounts as { tokenId: string; tokenType: string }[]).find(
-    (candidate) => candidate.tokenType === provider.toUpperCase(),
-  );
-  if (!account) throw new Error(`connect ${provider}: no account listed (${listed.body})`);
-  return account.tokenId;
 }

@@ -1,5 +1,5 @@
 import { ACCOUNT_PROVIDER_LABELS, type AccountProvider } from '@digest/contracts';
-import { AppError } from '../../app/errors';
+import { AppError } from '../../platform/http/errors';
 import { SourceError } from '../../sources/source-error';
 
 /**

@@ -1,7 +1,6 @@
 import type { AccountProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import type { OAuthConfig } from '../../app/config';
 import type { Logger } from '../../platform/logger';
 import {
   type AuthorizationRequest,
@@ -21,6 +20,7 @@ import {
   requestCodeGrant,
   staticMetadata,
 } from '../auth/oauth-client';
+import type { OAuthConfig } from '../auth/oauth-config';
 
 /** Google's revocation endpoint, for a discovery document that does not name one. */
 const GOOGLE_REVOCATION_URL = 'https://oauth2.googleapis.com/revoke';

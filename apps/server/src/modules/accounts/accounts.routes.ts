@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Authenticate, authOf } from '../auth/authenticate';
+import { type Authenticate, authOf } from '../../platform/http/auth';
 import {
   flowFailureOf,
   oauthCallbackQuerySchema,

@@ -1,7 +1,8 @@
-import { AppError } from '../../app/errors';
+import { unauthenticated } from '../../platform/http/auth';
+import { AppError } from '../../platform/http/errors';
 
 export const authErrors = {
-  unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Log in to continue.'),
+  unauthenticated,
   tokenExpired: () => new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.'),
   invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'Log in to continue.'),
   // SPEC §4/§8: the client logs out when it sees exactly this message.

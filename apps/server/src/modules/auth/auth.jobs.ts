@@ -1,7 +1,7 @@
 import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/job-queue';
+import { defineJob } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import { type AuthDeps, createPasswordReset, PASSWORD_RESET_TTL_MS } from './auth.usecases';
@@ -12,33 +12,32 @@ export const passwordResetPayload = z.object({ email: z.string() });
  * The request only enqueues this job, so it answers in the same time whether or not the address
  * has an account; the job creates the token and sends the link.
  */
-export function sendPasswordResetJob(
-  deps: AuthDeps & { mailer: Mailer; logger: Logger; appUrl: string },
-): JobDefinition<z.infer<typeof passwordResetPayload>> {
-  return {
-    name: 'auth.send-password-reset',
-    payload: passwordResetPayload,
-    queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
-    async handle({ email }) {
-      const reset = await createPasswordReset(deps, email);
-      if (!reset) return;
-      const link = `${deps.appUrl}/reset-password?recoveryToken=${encodeURIComponent(reset.recoveryToken)}`;
-      const minutes = PASSWORD_RESET_TTL_MS / 60_000;
-      const { html, text } = await renderEmail(
-        createElement(ActionEmail, {
-          title: 'Reset your Digest password',
-          preview: 'A link to choose a new password',
-          heading: 'Reset your password',
-          paragraphs: [
-            'Someone asked to reset the password of your Digest account. If it was you, choose a new password with the button below.',
-            `The link works once, for ${minutes} minutes.`,
-          ],
-          action: { label: 'Choose a new password', href: link },
-          footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-        }),
-      );
-      await deps.mailer.send({ to: reset.user.email, subject: 'Reset your Digest password', html, text });
-      deps.logger.info({ userId: reset.user.userId }, 'password reset link sent');
-    },
-  };
+export const sendPasswordResetJob = defineJob({
+  name: 'auth.send-password-reset',
+  payload: passwordResetPayload,
+  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+});
+
+export type PasswordResetDeps = AuthDeps & { mailer: Mailer; logger: Logger; appUrl: string };
+
+export async function sendPasswordReset(deps: PasswordResetDeps, { email }: { email: string }) {
+  const reset = await createPasswordReset(deps, email);
+  if (!reset) return;
+  const link = `${deps.appUrl}/reset-password?recoveryToken=${encodeURIComponent(reset.recoveryToken)}`;
+  const minutes = PASSWORD_RESET_TTL_MS / 60_000;
+  const { html, text } = await renderEmail(
+    createElement(ActionEmail, {
+      title: 'Reset your Digest password',
+      preview: 'A link to choose a new password',
+      heading: 'Reset your password',
+      paragraphs: [
+        'Someone asked to reset the password of your Digest account. If it was you, choose a new password with the button below.',
+        `The link works once, for ${minutes} minutes.`,
+      ],
+      action: { label: 'Choose a new password', href: link },
+      footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    }),
+  );
+  await deps.mailer.send({ to: reset.user.email, subject: 'Reset your Digest password', html, text });
+  deps.logger.info({ userId: reset.user.userId }, 'password reset link sent');
 }

@@ -9,13 +9,13 @@ import {
 } from '@digest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limitByKey } from '../../app/rate-limit';
-import type { JobQueue } from '../../jobs/job-queue';
+import { type Authenticate, authOf } from '../../platform/http/auth';
+import { limitByKey } from '../../platform/http/rate-limit';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { presentUser } from '../users/users.presenter';
-import { normaliseEmail } from '../users/users.repository';
-import type { sendPasswordResetJob } from './auth.jobs';
+import { normaliseEmail } from '../users/users.rules';
+import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
-import { type Authenticate, authOf } from './authenticate';
 
 // SPEC §8, word for word: the same answer whether or not the address has an account.
 export const RECOVERY_MESSAGE =
@@ -36,8 +36,7 @@ export const RATE_LIMITS = {
 
 export interface AuthRoutesDeps extends auth.AuthDeps {
   authenticate: Authenticate;
-  jobs: JobQueue;
-  passwordResetJob: ReturnType<typeof sendPasswordResetJob>;
+  jobs: Pick<JobQueue, 'send'>;
   mailDomain: string;
 }
 
@@ -125,7 +124,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deps.jobs.send(deps.passwordResetJob, { email: request.body.email });
+        await deps.jobs.send(sendPasswordResetJob, { email: request.body.email });
         return { message: RECOVERY_MESSAGE };
       },
     );

@@ -2,9 +2,10 @@ import type { LoginBody, ResetPasswordBody, SignupBody } from '@digest/contracts
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
-import { findUserByEmail, insertUser, isUniqueViolation } from '../users/users.repository';
+import { findUserByEmail, insertUser } from '../users/users.repository';
 import type { AccessTokens } from './access-tokens';
 import { authErrors } from './auth.errors';
 import * as repository from './auth.repository';

@@ -1,22 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { Authenticate } from '../../platform/http/auth';
 import type { AccessTokens } from './access-tokens';
 import { authErrors } from './auth.errors';
 import { isSessionActive } from './auth.repository';
-
-export interface Authenticated {
-  userId: string;
-  sessionId: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth?: Authenticated;
-  }
-}
-
-export type Authenticate = (request: FastifyRequest) => Promise<void>;
 
 /**
  * A preHandler for signed-in routes: a valid bearer access token whose session still stands.
@@ -37,10 +24,4 @@ export function createAuthenticate(deps: {
     }
     request.auth = claims;
   };
-}
-
-/** The signed-in user of a request that went through `authenticate`. */
-export function authOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw authErrors.unauthenticated();
-  return request.auth;
 }

@@ -11,8 +11,8 @@ import {
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limitByKey } from '../../app/rate-limit';
-import { type Authenticate, authOf } from '../auth/authenticate';
+import { type Authenticate, authOf } from '../../platform/http/auth';
+import { limitByKey } from '../../platform/http/rate-limit';
 import { SUBSCRIBERS_RATE_LIMITS } from '../subscribers/subscribers.routes';
 import { digestsErrors } from './digests.errors';
 import * as digests from './digests.usecases';

@@ -3,7 +3,7 @@
  * and calls made through the API. Not a test file itself.
  */
 import type { SourceInput } from '@digest/contracts';
-import type { HttpServer } from '../../app/http-server';
+import type { HttpServer } from '../../../test/test-api';
 import type { TestUser } from '../users/test-support';
 
 export const HN: SourceInput = { type: 'HACKER_NEWS' };

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '../../db/schema';
-import { createJobQueue } from '../../jobs/job-queue';
-import { purgeExpiredTokensJob, purgeSourceCacheJob } from './housekeeping.jobs';
+import { createJobQueue, handlerFor } from '../../platform/jobs/job-queue';
+import { purgeExpiredTokens, purgeExpiredTokensJob, purgeSourceCache } from './housekeeping.jobs';
 
 const logger = pino({ level: 'silent' });
 const now = new Date('2026-11-21T12:00:00Z');
@@ -71,7 +71,7 @@ const remaining = async () => ({
 describe('purging expired tokens', () => {
   it('deletes sessions, refresh tokens, password resets and OAuth states past their expiry and keeps live ones', async () => {
     await seedTokens();
-    await purgeExpiredTokensJob({ db: database.db, clock, logger }).handle({});
+    await purgeExpiredTokens({ db: database.db, clock, logger });
     expect(await remaining()).toEqual({
       refresh: ['live-refresh'],
       resets: ['live-reset'],
@@ -82,12 +82,13 @@ describe('purging expired tokens', () => {
 
   it('is scheduled every 15 minutes and runs through the job queue worker', async () => {
     await seedTokens();
-    const job = purgeExpiredTokensJob({ db: database.db, clock, logger });
-    expect(job.cron).toBe('*/15 * * * *');
-    const queue = createJobQueue({ database, roles: ['worker'], logger, jobs: [job] });
-    await queue.start();
+    expect(purgeExpiredTokensJob.cron).toBe('*/15 * * * *');
+    const queue = createJobQueue({ database, role: { work: true, schedule: false }, logger });
+    await queue.start([
+      handlerFor(purgeExpiredTokensJob, () => purgeExpiredTokens({ db: database.db, clock, logger })),
+    ]);
     try {
-      await queue.send(job, {});
+      await queue.send(purgeExpiredTokensJob, {});
       await expect
         .poll(async () => (await remaining()).refresh, { timeout: 15_000, interval: 200 })
         .toEqual(['live-refresh']);
@@ -120,7 +121,7 @@ describe('purging the source cache', () => {
         row('stale-within-grace', { fetchedAt: hours(-5), expiresAt: hours(-4) }),
         row('stale-past-grace', { fetchedAt: hours(-26), expiresAt: hours(-25) }),
       ]);
-    await purgeSourceCacheJob({ db: database.db, clock, logger }).handle({});
+    await purgeSourceCache({ db: database.db, clock, logger });
     expect(await cachedKeys()).toEqual(['fresh', 'stale-within-grace']);
   });
 
@@ -134,7 +135,7 @@ describe('purging the source cache', () => {
         row('oldest', { fetchedAt: minutes(-3), expiresAt: minutes(60) }, 400),
       ]);
     const limits = { graceMs: 60_000, maxBytes: 1_000 };
-    await purgeSourceCacheJob({ db: database.db, clock, logger, limits }).handle({});
+    await purgeSourceCache({ db: database.db, clock, logger }, limits);
     expect(await cachedKeys()).toEqual(['middle', 'newest']);
   });
 });

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
+import { defineJob } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import { deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
 
-export function purgeExpiredTokensJob(deps: {
+export interface HousekeepingDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
-}): JobDefinition<object> {
-  return {
-    name: 'housekeeping.purge-expired-tokens',
-    payload: z.object({}),
-    cron: '*/15 * * * *',
-    queue: { policy: 'stately', retryLimit: 1 },
-    async handle() {
-      const deleted = await deleteExpiredTokens(deps.db, deps.clock.now());
-      deps.logger.info({ deleted }, 'purged expired tokens');
-    },
-  };
+}
+
+export const purgeExpiredTokensJob = defineJob({
+  name: 'housekeeping.purge-expired-tokens',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  queue: { policy: 'stately', retryLimit: 1 },
+});
+
+export async function purgeExpiredTokens(deps: HousekeepingDeps) {
+  const deleted = await deleteExpiredTokens(deps.db, deps.clock.now());
+  deps.logger.info({ deleted }, 'purged expired tokens');
 }
 
 /** A stale row is kept a day: long enough to be revalidated by the next digest reading it. */
@@ -28,21 +29,17 @@ export const SOURCE_CACHE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const SOURCE_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 export const SOURCE_CACHE_LIMITS = { graceMs: SOURCE_CACHE_GRACE_MS, maxBytes: SOURCE_CACHE_MAX_BYTES };
 
-export function purgeSourceCacheJob(deps: {
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  limits?: { graceMs: number; maxBytes: number };
-}): JobDefinition<object> {
-  const limits = deps.limits ?? SOURCE_CACHE_LIMITS;
-  return {
-    name: 'housekeeping.purge-source-cache',
-    payload: z.object({}),
-    cron: '*/15 * * * *',
-    queue: { policy: 'stately', retryLimit: 1 },
-    async handle() {
-      const deleted = await deleteStaleSourceCache(deps.db, deps.clock.now(), limits);
-      deps.logger.info({ deleted }, 'purged the source cache');
-    },
-  };
+export const purgeSourceCacheJob = defineJob({
+  name: 'housekeeping.purge-source-cache',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  queue: { policy: 'stately', retryLimit: 1 },
+});
+
+export async function purgeSourceCache(
+  deps: HousekeepingDeps,
+  limits: { graceMs: number; maxBytes: number } = SOURCE_CACHE_LIMITS,
+) {
+  const deleted = await deleteStaleSourceCache(deps.db, deps.clock.now(), limits);
+  deps.logger.info({ deleted }, 'purged the source cache');
 }

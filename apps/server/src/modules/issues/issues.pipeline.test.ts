@@ -6,7 +6,6 @@ import { startTestApi, type TestApi } from '../../../test/test-api';
 import { deliveries, digests, issueRuns } from '../../db/schema';
 import { createDigest } from '../digests/test-support';
 import { signUp } from '../users/test-support';
-import { buildIssueJob } from './issues.jobs';
 import { runSchedulerTick } from './scheduler';
 
 // The whole way, with the real queue and workers: a due slot → the scheduler → a build job → delivery
@@ -40,9 +39,8 @@ describe('an issue on time', () => {
     const slot = new Date(Date.now() - 30_000);
     await t.database.db.update(digests).set({ nextRunAt: slot }).where(eq(digests.digestId, digest.digestId));
 
-    const deps = t.modules.issuesDeps(t.jobs);
-    const tick = () =>
-      runSchedulerTick({ ...deps, queue: t.jobs, buildJob: buildIssueJob(deps), maxLatenessMs: 3_600_000 });
+    const deps = t.modules.issuesDeps;
+    const tick = () => runSchedulerTick({ ...deps, queue: t.jobs, maxLatenessMs: 3_600_000 });
     expect((await tick()).queued).toBeGreaterThanOrEqual(1);
     await tick();
 

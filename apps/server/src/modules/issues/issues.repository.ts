@@ -1,15 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type DeliveryState,
-  deliveries,
-  digestBuilds,
-  digestSubscribers,
-  digests,
-  issueRuns,
-  type RunStatus,
-  users,
-} from '../../db/schema';
+import { digestBuilds, digestSubscribers, digests, issueRuns, type RunStatus, users } from '../../db/schema';
 import { userTimeZone } from '../users/users.repository';
 
 /**
@@ -152,94 +143,4 @@ export function activeSubscribers(db: Database, digestId: string) {
       ),
     )
     .orderBy(asc(digestSubscribers.subscribedAt));
-}
-
-export function insertDeliveries(tx: Database, rows: (typeof deliveries.$inferInsert)[]) {
-  if (rows.length === 0) return Promise.resolve([]);
-  return tx
-    .insert(deliveries)
-    .values(rows)
-    .onConflictDoNothing({ target: [deliveries.buildId, deliveries.recipient] })
-    .returning({ deliveryId: deliveries.deliveryId });
-}
-
-/**
- * `pending → sending`: the one attempt that may send. Answers nothing when the row is not pending
- * (sent already, failed for good, or left `sending` by an attempt that died).
- */
-export async function claimDelivery(db: Database, deliveryId: string, now: Date) {
-  const [row] = await db
-    .update(deliveries)
-    .set({ state: 'sending', attempts: sql`${deliveries.attempts} + 1`, sendingAt: now, updatedAt: now })
-    .where(and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, 'pending')))
-    .returning({ deliveryId: deliveries.deliveryId });
-  return row;
-}
-
-/** Everything one e-mail of an issue needs. */
-export async function findDeliveryToSend(db: Database, deliveryId: string) {
-  const [row] = await db
-    .select({
-      deliveryId: deliveries.deliveryId,
-      recipient: deliveries.recipient,
-      kind: deliveries.kind,
-      messageId: deliveries.messageId,
-      state: deliveries.state,
-      digestId: digests.digestId,
-      digestName: digests.name,
-      buildNumber: digestBuilds.buildNumber,
-      html: digestBuilds.html,
-      text: digestBuilds.text,
-      ownerEmail: users.email,
-      ownerName: users.fullName,
-      subscriberToken: digestSubscribers.token,
-      subscriberGone: sql<boolean>`(${digestSubscribers.unsubscribedAt} is not null or ${digestSubscribers.removedAt} is not null)`,
-    })
-    .from(deliveries)
-    .innerJoin(digestBuilds, eq(digestBuilds.buildId, deliveries.buildId))
-    .innerJoin(digests, eq(digests.digestId, deliveries.digestId))
-    .innerJoin(users, eq(users.userId, digests.userId))
-    .leftJoin(digestSubscribers, eq(digestSubscribers.subscriberId, deliveries.subscriberId))
-    .where(eq(deliveries.deliveryId, deliveryId));
-  return row;
-}
-
-export async function findDeliveryState(db: Database, deliveryId: string) {
-  const [row] = await db
-    .select({ state: deliveries.state })
-    .from(deliveries)
-    .where(eq(deliveries.deliveryId, deliveryId));
-  return row?.state as DeliveryState | undefined;
-}
-
-/** Moves a delivery out of `from` (only from it, so a late attempt never overwrites a newer state). */
-export async function settleDelivery(
-  db: Database,
-  deliveryId: string,
-  from: DeliveryState,
-  to: DeliveryState,
-  now: Date,
-  lastError?: string,
-) {
-  const rows = await db
-    .update(deliveries)
-    .set({
-      state: to,
-      updatedAt: now,
-      ...(to === 'sent' ? { sentAt: now } : {}),
-      ...(lastError !== undefined ? { lastError } : {}),
-    })
-    .where(and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, from)))
-    .returning({ deliveryId: deliveries.deliveryId });
-  return rows.length > 0;
-}
-
-/** Rows still `sending` since before `before`: their attempt died and no retry came back (the last one). */
-export async function markStuckSendingUncertain(db: Database, before: Date, now: Date, reason: string) {
-  const rows = await db
-    .update(deliveries)
-    .set({ state: 'uncertain', lastError: reason, updatedAt: now })
-    .where(and(eq(deliveries.state, 'sending'), lte(deliveries.sendingAt, before)))
-    .returning({ deliveryId: deliveries.deliveryId });
-  return rows.length;
 }

@@ -1,11 +1,11 @@
 import { rebuildResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../app/errors';
-import { limitByKey } from '../../app/rate-limit';
-import { type Authenticate, authOf } from '../auth/authenticate';
+import { type Authenticate, authOf } from '../../platform/http/auth';
+import { AppError } from '../../platform/http/errors';
+import { limitByKey } from '../../platform/http/rate-limit';
 import { digestsErrors } from '../digests/digests.errors';
 import { idParams, isUuid } from '../digests/ids';
-import type { IssuesDeps } from './issues.usecases';
+import type { IssuesDeps } from './build-issue.usecases';
 import { sendLatestIssue } from './send-latest';
 
 /** Each one fetches every source and mails the owner: limited per account. */

@@ -5,7 +5,6 @@ import { testClock } from '../../../test/test-clock';
 import { digests, issueRuns } from '../../db/schema';
 import { callerOf, createDigest } from '../digests/test-support';
 import { signUp, type TestUser } from '../users/test-support';
-import { buildIssueJob } from './issues.jobs';
 import { runSchedulerTick } from './scheduler';
 
 const HOUR = 60 * 60_000;
@@ -24,9 +23,8 @@ const tick = () =>
   runSchedulerTick({
     db: t.database.db,
     clock,
-    logger: t.modules.issuesDeps(t.jobs).logger,
+    logger: t.modules.issuesDeps.logger,
     queue: t.jobs,
-    buildJob: buildIssueJob(t.modules.issuesDeps(t.jobs)),
     maxLatenessMs: HOUR,
   });
 

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../platform/clock';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import { slotKey } from '../schedule/next-run';
 import { nextRunFor } from '../schedule/reschedule';
-import type { BuildIssuePayload } from './issues.jobs';
+import { buildIssueJob } from './issues.jobs';
 import { insertRuns, lockDueDigests, lockUnscheduledDigests, setNextRuns } from './issues.repository';
 
 export interface SchedulerDeps {
@@ -12,7 +12,6 @@ export interface SchedulerDeps {
   clock: Clock;
   logger: Logger;
   queue: Pick<JobQueue, 'sendMany'>;
-  buildJob: JobDefinition<BuildIssuePayload>;
   /** A slot found later than this (downtime) is skipped and recorded instead of sent hours late. */
   maxLatenessMs: number;
 }
@@ -57,7 +56,7 @@ export async function runSchedulerTick(deps: SchedulerDeps): Promise<{ queued: n
       const inserted = await insertRuns(tx, runs);
       const toBuild = inserted.filter((run) => run.status === 'queued');
       await deps.queue.sendMany(
-        deps.buildJob,
+        buildIssueJob,
         toBuild.map((run) => ({
           payload: { runId: run.runId },
           singletonKey: slotKey(run.digestId, run.slot),

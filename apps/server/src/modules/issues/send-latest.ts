@@ -1,8 +1,8 @@
 import { shareHtmlPath } from '@digest/contracts';
 import { digestsErrors } from '../digests/digests.errors';
 import { findOwnedDigest } from '../digests/digests.repository';
+import { buildIssue, type IssuesDeps } from './build-issue.usecases';
 import { insertRuns } from './issues.repository';
-import { buildIssue, type IssuesDeps } from './issues.usecases';
 
 /**
  * "Send latest digest": a manual run of the owner's digest, built now (paused or not) and mailed to the

@@ -2,7 +2,7 @@ import type { ScheduleType } from '@digest/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { digests } from '../../db/schema';
-import { DEFAULT_TIME_ZONE } from '../users/users.repository';
+import { DEFAULT_TIME_ZONE } from '../users/users.rules';
 import { nextRunAfter } from './next-run';
 
 export interface ScheduledDigest {

@@ -3,9 +3,10 @@ import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../jobs/job-queue';
+import { defineJob } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
+import { subscriberListHeaders, subscriptionLinks } from '../deliveries/deliveries.mail';
 import { claimNotice, releaseNotice } from './subscribers.repository';
 
 /** The subscribers one change added: one job per change, so a list of 100 is one fetch of the queue. */
@@ -18,25 +19,6 @@ export interface NoticeDeps {
   mailer: Mailer;
   logger: Logger;
   appUrl: string;
-}
-
-/** Links of a subscription: the public page, the confirmation page and the RFC 8058 one-click POST. */
-export function subscriptionLinks(appUrl: string, digestId: string, token: string) {
-  const encoded = encodeURIComponent(token);
-  return {
-    publicPage: `${appUrl}/digests/share/${digestId}`,
-    unsubscribePage: `${appUrl}/unsubscribe/${encoded}`,
-    oneClick: `${appUrl}/api/subscriptions/${encoded}/unsubscribe`,
-  };
-}
-
-/** `List-Id` of a digest's mails (RFC 2919): its name and a stable id under the app's host. */
-export function listIdHeader(digestName: string, digestId: string, appUrl: string) {
-  const id = `<${digestId}.digests.${new URL(appUrl).hostname}>`;
-  const name = digestName.replace(/[\r\n]/g, ' ');
-  // A name beyond ASCII is an RFC 2047 word: the id after it stays readable to the clients that filter on it.
-  if (!/^[\x20-\x7e]*$/.test(name)) return `=?UTF-8?B?${Buffer.from(name).toString('base64')}?= ${id}`;
-  return `"${name.replace(/["\\]/g, '')}" ${id}`;
 }
 
 type Notice = NonNullable<Awaited<ReturnType<typeof claimNotice>>>;
@@ -71,12 +53,7 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
     subject,
     html,
     text,
-    headers: {
-      'Reply-To': notice.ownerEmail,
-      'List-Id': listIdHeader(notice.digestName, notice.digestId, deps.appUrl),
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: { 'Reply-To': notice.ownerEmail, ...subscriberListHeaders(deps.appUrl, notice, links) },
   });
 }
 
@@ -86,27 +63,27 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
  * is claimed before it is sent: nothing goes to an address that unsubscribed or was removed in the
  * meantime, and a retry after a failed send mails only those that were not sent.
  */
-export function subscriberNoticeJob(
+export const subscriberNoticeJob = defineJob({
+  name: 'subscribers.send-notices',
+  payload: subscriberNoticePayload,
+  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+});
+
+export async function sendSubscriberNotices(
   deps: NoticeDeps,
-): JobDefinition<z.infer<typeof subscriberNoticePayload>> {
-  return {
-    name: 'subscribers.send-notices',
-    payload: subscriberNoticePayload,
-    queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
-    async handle({ subscriberIds }) {
-      let failure: unknown;
-      for (const subscriberId of subscriberIds) {
-        const notice = await claimNotice(deps.db, subscriberId);
-        if (!notice) continue;
-        try {
-          await sendNotice(deps, notice);
-          deps.logger.info({ subscriberId, digestId: notice.digestId }, 'subscriber notice sent');
-        } catch (error) {
-          await releaseNotice(deps.db, subscriberId);
-          failure ??= error;
-        }
-      }
-      if (failure) throw failure;
-    },
-  };
+  { subscriberIds }: { subscriberIds: string[] },
+) {
+  let failure: unknown;
+  for (const subscriberId of subscriberIds) {
+    const notice = await claimNotice(deps.db, subscriberId);
+    if (!notice) continue;
+    try {
+      await sendNotice(deps, notice);
+      deps.logger.info({ subscriberId, digestId: notice.digestId }, 'subscriber notice sent');
+    } catch (error) {
+      await releaseNotice(deps.db, subscriberId);
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
 }

@@ -7,7 +7,7 @@ import { digestSubscribers } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
 import { callerOf, createDigest } from '../digests/test-support';
 import { signUp } from '../users/test-support';
-import { subscriberNoticeJob } from './subscribers.jobs';
+import { sendSubscriberNotices } from './subscribers.jobs';
 import { SUBSCRIBERS_RATE_LIMITS } from './subscribers.routes';
 import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 
@@ -267,17 +267,16 @@ describe('the notice job', () => {
         sent.push(mail);
         return { messageId: '<x@test>' };
       },
+      waitForConnection: async () => () => {},
       close: async () => {},
     };
     return { sent, mailer };
   }
-  const jobWith = (mailer: Mailer) =>
-    subscriberNoticeJob({
-      db: t.database.db,
-      mailer,
-      logger: pino({ level: 'silent' }),
-      appUrl: 'http://app.test',
-    });
+  const noticesWith = (mailer: Mailer) => (payload: { subscriberIds: string[] }) =>
+    sendSubscriberNotices(
+      { db: t.database.db, mailer, logger: pino({ level: 'silent' }), appUrl: 'http://app.test' },
+      payload,
+    );
 
   /** A digest whose notices are pending but not yet worked (the rows are made pending directly). */
   async function pendingNotices(emails: string[]) {
@@ -299,7 +298,7 @@ describe('the notice job', () => {
       .set({ removedAt: new Date() })
       .where(eq(digestSubscribers.subscriberId, removed.subscriberId));
     const { sent, mailer } = recordingMailer();
-    await jobWith(mailer).handle({ subscriberIds: [left.subscriberId, removed.subscriberId] });
+    await noticesWith(mailer)({ subscriberIds: [left.subscriberId, removed.subscriberId] });
     expect(sent).toEqual([]);
   });
 
@@ -308,13 +307,13 @@ describe('the notice job', () => {
     const rows = await pendingNotices([ok, flaky]);
     const ids = rows.map((row) => row.subscriberId);
     const first = recordingMailer([flaky]);
-    await expect(jobWith(first.mailer).handle({ subscriberIds: ids })).rejects.toThrow('421');
+    await expect(noticesWith(first.mailer)({ subscriberIds: ids })).rejects.toThrow('421');
     expect(first.sent.map((mail) => mail.to)).toEqual([ok]);
     const retry = recordingMailer();
-    await jobWith(retry.mailer).handle({ subscriberIds: ids });
+    await noticesWith(retry.mailer)({ subscriberIds: ids });
     expect(retry.sent.map((mail) => mail.to)).toEqual([flaky]);
     const again = recordingMailer();
-    await jobWith(again.mailer).handle({ subscriberIds: ids });
+    await noticesWith(again.mailer)({ subscriberIds: ids });
     expect(again.sent).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import {
 } from '@digest/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitByKey } from '../../app/rate-limit';
-import { type Authenticate, authOf } from '../auth/authenticate';
+import { type Authenticate, authOf } from '../../platform/http/auth';
+import { limitByKey } from '../../platform/http/rate-limit';
 import { idParams, isUuid } from '../digests/ids';
 import { subscribersErrors } from './subscribers.errors';
 import * as subscribers from './subscribers.usecases';

@@ -1,7 +1,7 @@
 import { TEMPLATE_CATEGORIES, type TemplateCategory, templateListResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../auth/authenticate';
+import type { Authenticate } from '../../platform/http/auth';
 import { digestsErrors } from '../digests/digests.errors';
 import { TEMPLATES } from './templates.data';
 

@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { userPhotos, users } from '../../db/schema';
-
-/**
- * The zone a user's schedules, dates and sources are read in until their profile has one (the web app saves
- * the browser's zone on first sign-in, SPEC §4).
- */
-export const DEFAULT_TIME_ZONE = 'UTC';
+import { DEFAULT_TIME_ZONE, normaliseEmail } from './users.rules';
 
 /** A user's zone in a query that reads `users`: theirs, or the default. */
 export const userTimeZone = sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIME_ZONE})`;
-
-/** E-mails are compared and stored trimmed and lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserById(db: Database, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.userId, userId));
@@ -35,17 +27,6 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
     .returning();
   if (!row) throw new Error('insert into users returned no row');
   return row;
-}
-
-/** PostgreSQL's unique_violation, as thrown by node-postgres and PGlite (possibly wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return !constraint || candidate.constraint === constraint;
-    current = candidate.cause;
-  }
-  return false;
 }
 
 /** Another account (not `exceptUserId`) whose username matches case-insensitively. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialIdentities, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { hashToken } from '../../platform/crypto';
 import { insertPasswordReset } from '../auth/auth.repository';
 import { solidImage } from './sample-images';
@@ -15,7 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from './test-support';
-import { insertUser, isUniqueViolation, updateUser } from './users.repository';
+import { insertUser, updateUser } from './users.repository';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,15 @@
 import type { ChangePasswordBody, ProfilePatch } from '@digest/contracts';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../platform/clock';
+import type { Authenticated } from '../../platform/http/auth';
 import { expireUserPasswordResets, revokeUserSessions } from '../auth/auth.repository';
-import type { Authenticated } from '../auth/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { rescheduleOwnerDigests } from '../schedule/reschedule';
 import { normalisePhoto } from './photo';
 import { usersErrors } from './users.errors';
 import * as repository from './users.repository';
+import { normaliseEmail } from './users.rules';
 
 export interface UsersDeps {
   db: Database;
@@ -37,7 +39,7 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
     // SPEC §6: only accounts that sign in with a password own their e-mail; for the others it is the
     // provider's, and social sign-in matches accounts by it.
     if (user.method !== 'email') throw usersErrors.emailChangeNotAllowed();
-    const email = repository.normaliseEmail(patch.email);
+    const email = normaliseEmail(patch.email);
     if (email !== user.email) {
       if (await repository.isEmailTaken(deps.db, email, userId)) throw usersErrors.emailTaken();
       changes.email = email;
@@ -67,8 +69,8 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
     });
   } catch (error) {
     // Another request took the name or address between the check and the update.
-    if (repository.isUniqueViolation(error, USERNAME_INDEX)) throw usersErrors.usernameTaken();
-    if (repository.isUniqueViolation(error, EMAIL_INDEX)) throw usersErrors.emailTaken();
+    if (isUniqueViolation(error, USERNAME_INDEX)) throw usersErrors.usernameTaken();
+    if (isUniqueViolation(error, EMAIL_INDEX)) throw usersErrors.emailTaken();
     throw error;
   }
 }

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import type { OAuthConfig, OAuthCredentials, OAuthEndpoints } from '../../../app/config';
 import {
   type AuthorizationRequest,
   authorizationUrlOf,
@@ -19,6 +18,7 @@ import {
   requestCodeGrant,
   staticMetadata,
 } from '../oauth-client';
+import type { OAuthConfig, OAuthCredentials, OAuthEndpoints } from '../oauth-config';
 
 /** What the provider says about the person who signed in. */
 export interface ProviderProfile {

@@ -1,14 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { fullNameSchema, type SocialProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
+import { isUniqueViolation } from '../../../db/unique-violation';
 import { hashToken, randomToken } from '../../../platform/crypto';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  isUniqueViolation,
-  normaliseEmail,
-} from '../../users/users.repository';
+import { findUserByEmail, findUserById, insertUser } from '../../users/users.repository';
+import { normaliseEmail } from '../../users/users.rules';
 import { revokeUserSessions } from '../auth.repository';
 import { type AuthDeps, startSession } from '../auth.usecases';
 import { socialErrors } from './social.errors';

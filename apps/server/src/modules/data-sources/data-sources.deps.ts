@@ -1,0 +1,13 @@
+import type { Authenticate } from '../../platform/http/auth';
+import type { SourceContext, SourcesDeps } from '../../sources/connector';
+import type { AccountsConfigured } from './catalogue';
+
+/** What every data-source route is given: data-sources.routes.ts composes them, each kind's file takes it. */
+export interface DataSourceRoutesDeps {
+  sources: SourcesDeps;
+  authenticate: Authenticate;
+  /** The signed-in user's zone and locale (previews of dated sources are computed in them). */
+  contextOf(userId: string): Promise<SourceContext>;
+  /** Connected-account providers this server has OAuth credentials for (config.oauth). */
+  accountsConfigured: AccountsConfigured;
+}

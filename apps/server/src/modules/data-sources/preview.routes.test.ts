@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
+import { hackerNewsFake } from '../../../../../test/fakes/providers/hacker-news';
+import { oauthFakeProviders } from '../../../../../test/fakes/providers/oauth';
+import { startTestApi, type TestApi } from '../../../test/test-api';
+import { testClock } from '../../../test/test-clock';
+import { connectAccount } from '../accounts/test-support';
+import { signUp, type TestUser } from '../users/test-support';
+
+let fakes: FakeProviders;
+let api: TestApi;
+let ada: TestUser;
+let mallory: TestUser;
+let adasGoogle = '';
+
+beforeAll(async () => {
+  fakes = await startFakeProviders({
+    providers: [...oauthFakeProviders, hackerNewsFake, googleApiFake({ moveToToday: false })],
+  });
+  api = await startTestApi({ fakes, clock: testClock(new Date('2026-11-21T12:00:00Z')) });
+  ada = await signUp(api.app);
+  mallory = await signUp(api.app);
+  adasGoogle = await connectAccount(api, ada, 'google');
+});
+afterAll(async () => {
+  await api?.close();
+  await fakes?.close();
+});
+afterEach(() => fakes.setFailure('/hn', undefined));
+
+const preview = (source: unknown, user: TestUser | null = ada) =>
+  api.app.inject({
+    method: 'POST',
+    url: '/api/data-sources/preview',
+    headers: user?.headers ?? {},
+    payload: { source },
+  });
+
+describe('POST /api/data-sources/preview', () => {
+  it('answers the content the block of an issue gets: as many stories as the source asks for', async () => {
+    const response = await preview({ type: 'HACKER_NEWS', numberOfPosts: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    const { content } = response.json();
+    expect(content.items).toHaveLength(3);
+    expect(Object.keys(content.items[0])).toContain('storyUrl');
+  });
+
+  it("answers today's date in the user's zone without calling any provider", async () => {
+    const response = await preview({ type: 'DATE' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().content).toBeTypeOf('object');
+  });
+
+  it('reads only the caller’s own connected account: another user’s account is not connected', async () => {
+    const source = { type: 'GOOGLE_CALENDAR', eventType: 'today', selectedEvents: [{ tokenId: adasGoogle }] };
+    const own = await preview(source, ada);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().content.errors).toEqual([]);
+    const other = await preview(source, mallory);
+    expect(other.json().content.errors).toHaveLength(1);
+    expect(JSON.stringify(other.json().content.days)).not.toContain('startTime');
+  });
+
+  it.each([
+    [{ type: 'NEWSPAPER' }, 'Source type must be one of'],
+    [{ type: 'HACKER_NEWS', numberOfPosts: 11 }, 'Number of posts must be at most 10'],
+    [{ type: 'RSS', feedLink: 'ftp://example.com/feed' }, 'Feed link must be an http(s) URL'],
+    [{ type: 'REDDIT', sourceName: 'r/a' }, 'Subreddit must be 2 to 21 letters'],
+    [{ type: 'WEATHER', latitude: 91, longitude: 0, locationName: 'Nowhere' }, 'Latitude must be between'],
+    [{ type: 'HACKER_NEWS', colour: 'red' }, 'colour'],
+  ])('refuses %j with 400 and says why', async (source, message) => {
+    const response = await preview(source);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('refuses a body without a source, and a caller without a session', async () => {
+    const empty = await api.app.inject({
+      method: 'POST',
+      url: '/api/data-sources/preview',
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect((await preview({ type: 'DATE' }, null)).statusCode).toBe(401);
+  });
+
+  it("answers a provider's failure with its status and message, as the other data-source calls do", async () => {
+    fakes.setFailure('/hn', { status: 500 });
+    const response = await preview({ type: 'HACKER_NEWS' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/Hacker News/);
+  });
+});

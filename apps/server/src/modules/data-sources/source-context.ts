@@ -1,0 +1,13 @@
+import type { Database } from '../../db/client';
+import type { SourceContext } from '../../sources/connector';
+import { findUserById } from '../users/users.repository';
+import { DEFAULT_TIME_ZONE } from '../users/users.rules';
+
+/**
+ * The zone and locale a user's sources are read in: the profile's (SPEC §3 timezone), UTC and en-US for a
+ * profile that has none yet (the web app saves the browser's zone on first sign-in, SPEC §4).
+ */
+export async function sourceContextOf(db: Database, userId: string): Promise<SourceContext> {
+  const user = await findUserById(db, userId);
+  return { userId, timezone: user?.timezone ?? DEFAULT_TIME_ZONE, locale: user?.locale ?? 'en-US' };
+}

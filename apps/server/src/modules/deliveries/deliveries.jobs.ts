@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineJob, HEARTBEAT_SECONDS } from '../../platform/jobs/job-queue';
+
+export const deliverPayload = z.object({ deliveryId: z.uuid() });
+export type DeliverPayload = z.infer<typeof deliverPayload>;
+
+// The queue names keep their `issues.` prefix: the queues exist under these names in stored databases.
+export const deliverJob = defineJob({
+  name: 'issues.deliver',
+  payload: deliverPayload,
+  // Temporary SMTP failures: ≈15 s, 30 s, 1 min … capped at 10 min, with jitter, over about 40 minutes.
+  queue: {
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
+  work: { batchSize: 20, pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+});
+
+export const settleStuckDeliveriesJob = defineJob({
+  name: 'issues.settle-stuck-deliveries',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  queue: { policy: 'stately', retryLimit: 1 },
+});

@@ -1,0 +1,112 @@
+import type { Database } from '../../db/client';
+import type { deliveries } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import type { JobAttempt, JobQueue } from '../../platform/jobs/job-queue';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mailer';
+import { deliverJob } from './deliveries.jobs';
+import { issueMailOf } from './deliveries.mail';
+import * as repository from './deliveries.repository';
+import { isPermanentMailFailure, mailFailureText } from './mail-failures';
+
+/**
+ * Records one delivery per recipient of a stored issue and queues its job, in the build's transaction:
+ * the deliveries and their jobs exist exactly when the issue does.
+ */
+export async function queueDeliveries(
+  tx: Database,
+  queue: Pick<JobQueue, 'sendMany'>,
+  rows: (typeof deliveries.$inferInsert)[],
+) {
+  const inserted = await repository.insertDeliveries(tx, rows);
+  await queue.sendMany(
+    deliverJob,
+    inserted.map((row) => ({ payload: { deliveryId: row.deliveryId } })),
+    { tx },
+  );
+}
+
+export interface DeliveryDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * Sends one delivery (DESIGN §6: `pending → sending → sent | failed`). Only the attempt that moves the
+ * row out of `pending` sends, so no retry mails twice. A row still `sending` when its job runs again
+ * belongs to an attempt that died mid-send: the SMTP server may have taken the mail, so it becomes
+ * `uncertain` instead of being sent a second time. Temporary SMTP failures go back to `pending` and
+ * throw (the queue retries with backoff); permanent ones, and the last attempt, fail for good.
+ */
+export async function deliver(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
+  // A delivery is claimed (`sending`) only once the mailer has a connection for it, so a worker that dies
+  // leaves at most that many deliveries uncertain, not every one it had fetched and that was waiting.
+  const release = await deps.mailer.waitForConnection();
+  try {
+    await deliverInTurn(deps, deliveryId, attempt);
+  } finally {
+    release();
+  }
+}
+
+async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
+  const now = deps.clock.now();
+  if (!(await repository.claimDelivery(deps.db, deliveryId, now))) {
+    if ((await repository.findDeliveryState(deps.db, deliveryId)) === 'sending') {
+      await repository.settleDelivery(deps.db, deliveryId, 'sending', 'uncertain', now, INTERRUPTED);
+      deps.logger.warn({ deliveryId }, 'delivery interrupted mid-send: marked uncertain');
+    }
+    return;
+  }
+  const delivery = await repository.findDeliveryToSend(deps.db, deliveryId);
+  if (!delivery) return;
+  if (delivery.kind === 'subscriber' && (delivery.subscriberGone || !delivery.subscriberToken)) {
+    await repository.settleDelivery(
+      deps.db,
+      deliveryId,
+      'sending',
+      'cancelled',
+      now,
+      'Unsubscribed before it was sent.',
+    );
+    return;
+  }
+  try {
+    await deps.mailer.send(issueMailOf(deps.appUrl, delivery, delivery.subscriberToken));
+    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'sent', deps.clock.now());
+  } catch (error) {
+    const text = mailFailureText(error);
+    const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
+    if (isPermanentMailFailure(error) || lastAttempt) {
+      await repository.settleDelivery(deps.db, deliveryId, 'sending', 'failed', deps.clock.now(), text);
+      deps.logger.warn({ deliveryId, reason: text }, 'delivery failed for good');
+      return;
+    }
+    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'pending', deps.clock.now(), text);
+    throw error;
+  }
+}
+
+/**
+ * A delivery normally leaves `sending` within a minute; one still there an hour later belongs to an
+ * attempt that died with no retry left to notice it. It is listed as uncertain like the others.
+ */
+export const STUCK_SENDING_MS = 60 * 60_000;
+
+export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger'>) {
+  const now = deps.clock.now();
+  const settled = await repository.markStuckSendingUncertain(
+    deps.db,
+    new Date(now.getTime() - STUCK_SENDING_MS),
+    now,
+    INTERRUPTED,
+  );
+  if (settled > 0) deps.logger.warn({ settled }, 'deliveries stuck while sending marked uncertain');
+  return settled;
+}
+
+const INTERRUPTED =
+  'The sender stopped while this mail was being sent; the SMTP server may or may not have accepted it.';

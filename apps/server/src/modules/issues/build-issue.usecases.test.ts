@@ -1,0 +1,327 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import {
+  closeSmtpServers,
+  type Received,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '../../../test/smtp-test-server';
+import { startTestApi, type TestApi } from '../../../test/test-api';
+import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '../../db/schema';
+import { MAILER_MAX_CONNECTIONS } from '../../platform/mailer';
+import { deliver, STUCK_SENDING_MS, settleStuckDeliveries } from '../deliveries/deliveries.usecases';
+import { callerOf, createDigest } from '../digests/test-support';
+import { signUp, type TestUser } from '../users/test-support';
+import { buildIssue } from './build-issue.usecases';
+
+let fakes: FakeProviders;
+let smtp: TestSmtpServer;
+/** SMTP answers to the DATA of the next messages (a code per message, then acceptance). */
+const dataAnswers: number[] = [];
+/** While set, the SMTP server holds every message until it resolves. */
+let hold: Promise<void> | undefined;
+let t: TestApi;
+
+beforeAll(async () => {
+  fakes = await startFakeProviders();
+  smtp = await startSmtpServer({
+    rejectData: () => dataAnswers.shift(),
+    beforeAnswer: () => hold ?? Promise.resolve(),
+  });
+  t = await startTestApi({
+    fakes,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    appUrl: 'http://app.test',
+    mailDomain: 'digest.test',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fakes?.close();
+  await closeSmtpServers();
+});
+
+const api = callerOf(() => t.app);
+const deps = () => t.modules.issuesDeps;
+const deliveryDeps = () => t.modules.deliveryDeps;
+
+const feed = (name: string) => `${fakes.origin}/feeds/${name}`;
+const rssOk = () => ({ type: 'RSS', feedLink: feed('rss2.xml'), sourceName: 'Field Notes' });
+const rssMissing = () => ({ type: 'RSS', feedLink: feed('missing.xml'), sourceName: 'Vanished Feed' });
+
+async function queuedRun(digestId: string, slot = new Date()) {
+  const [run] = await t.database.db.insert(issueRuns).values({ digestId, slot }).returning();
+  if (!run) throw new Error('no run');
+  return run;
+}
+
+const deliveriesOf = (digestId: string) =>
+  t.database.db.select().from(deliveries).where(eq(deliveries.digestId, digestId)).orderBy(deliveries.kind);
+
+const received = (messageId: string) => smtp.received.filter((mail) => mail.parsed.messageId === messageId);
+/** A header as sent, unfolded (long ones are folded over several lines). */
+const header = (mail: Received, name: string) =>
+  mail.parsed.headerLines
+    .find((line) => line.key === name.toLowerCase())
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ');
+
+async function digestWithFriend(owner: TestUser, sources: object[]) {
+  const digest = await createDigest(t.app, owner, {
+    name: 'Morning Notes',
+    sources,
+    subscribers: ['friend@example.com', 'gone@example.com'],
+  });
+  await t.database.db
+    .update(digestSubscribers)
+    .set({ unsubscribedAt: new Date() })
+    .where(eq(digestSubscribers.email, 'gone@example.com'));
+  return digest;
+}
+
+describe('building an issue', () => {
+  it('fetches every source, stores issue 1 with the blocks in order and a failing source in its block, and queues one delivery per recipient', async () => {
+    const owner = await signUp(t.app);
+    const digest = await digestWithFriend(owner, [
+      rssOk(),
+      { type: 'HACKER_NEWS' },
+      rssMissing(),
+      { type: 'DATE' },
+    ]);
+    const run = await queuedRun(digest.digestId);
+
+    const outcome = await buildIssue(deps(), run.runId);
+    expect(outcome).toMatchObject({ status: 'built', build: { buildNumber: 1 } });
+
+    const [build] = await t.database.db
+      .select()
+      .from(digestBuilds)
+      .where(eq(digestBuilds.digestId, digest.digestId));
+    expect(build?.buildNumber).toBe(1);
+    const html = build?.html ?? '';
+    expect(html).toContain('<title>Morning Notes</title>');
+    const rss = html.indexOf('The night shift that keeps the trams running');
+    const gone = html.lastIndexOf('Vanished Feed'); // after the preview line, which names every block
+    expect(rss).toBeGreaterThan(0);
+    expect(gone).toBeGreaterThan(rss);
+    expect(build?.text).toContain('The night shift that keeps the trams running');
+    expect(build?.text).toMatch(/Vanished Feed[\s\S]*(not found|404|could not)/i);
+
+    const [stored] = await t.database.db.select().from(issueRuns).where(eq(issueRuns.runId, run.runId));
+    expect(stored).toMatchObject({ status: 'built', buildId: build?.buildId });
+
+    const rows = await deliveriesOf(digest.digestId);
+    expect(rows.map((row) => [row.kind, row.recipient, row.state])).toEqual([
+      ['owner', owner.email, 'pending'],
+      ['subscriber', 'friend@example.com', 'pending'],
+    ]);
+    for (const row of rows) expect(row.messageId).toBe(`<${row.deliveryId}@digest.test>`);
+    const jobs = await t.database.db.execute(
+      sql`select data->>'deliveryId' as id from pgboss.job where name = 'issues.deliver' and data->>'deliveryId' in (${sql.join(
+        rows.map((row) => sql`${row.deliveryId}`),
+        sql`, `,
+      )})`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(2);
+
+    // The run is finished: building it again changes nothing.
+    expect(await buildIssue(deps(), run.runId)).toEqual({ status: 'done-before' });
+    expect(await deliveriesOf(digest.digestId)).toHaveLength(2);
+  });
+
+  it('does not store or send an issue whose sources all failed or had nothing; the run keeps the reason', async () => {
+    const owner = await signUp(t.app);
+    const digest = await createDigest(t.app, owner, {
+      sources: [rssMissing(), { type: 'DATE' }, rssMissing()],
+    });
+    const run = await queuedRun(digest.digestId);
+    const outcome = await buildIssue(deps(), run.runId);
+    expect(outcome).toEqual({
+      status: 'empty',
+      reason: 'Nothing to send: 2 of 3 sources failed and the others had nothing new.',
+    });
+    const [stored] = await t.database.db.select().from(issueRuns).where(eq(issueRuns.runId, run.runId));
+    expect(stored).toMatchObject({
+      status: 'empty',
+      reason: outcome.status === 'empty' ? outcome.reason : '',
+    });
+    expect(
+      await t.database.db.select().from(digestBuilds).where(eq(digestBuilds.digestId, digest.digestId)),
+    ).toEqual([]);
+    expect(await deliveriesOf(digest.digestId)).toEqual([]);
+  });
+
+  it('skips a scheduled run of a digest paused after it was queued', async () => {
+    const owner = await signUp(t.app);
+    const digest = await createDigest(t.app, owner, {
+      sources: [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }],
+    });
+    const run = await queuedRun(digest.digestId);
+    await api(owner, 'PATCH', `/api/digests/${digest.digestId}`, { active: false });
+    expect(await buildIssue(deps(), run.runId)).toMatchObject({ status: 'skipped' });
+    expect(await deliveriesOf(digest.digestId)).toEqual([]);
+  });
+});
+
+describe('delivering an issue', () => {
+  async function builtIssue() {
+    const owner = await signUp(t.app);
+    await api(owner, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace' });
+    const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
+    await buildIssue(deps(), (await queuedRun(digest.digestId)).runId);
+    const rows = await deliveriesOf(digest.digestId);
+    const ownerCopy = rows.find((row) => row.kind === 'owner');
+    const friendCopy = rows.find((row) => row.kind === 'subscriber');
+    if (!ownerCopy || !friendCopy) throw new Error('deliveries missing');
+    return { owner, digest, ownerCopy, friendCopy };
+  }
+
+  const stateOf = async (deliveryId: string) =>
+    (await t.database.db.select().from(deliveries).where(eq(deliveries.deliveryId, deliveryId)))[0];
+
+  it("sends the owner's copy from MAIL_FROM with its stable Message-ID, List-Id and a link to the digest in the app", async () => {
+    const { owner, digest, ownerCopy } = await builtIssue();
+    await deliver(deliveryDeps(), ownerCopy.deliveryId);
+    const [mail] = received(ownerCopy.messageId);
+    if (!mail) throw new Error('not received');
+    expect(mail.rcptTo).toEqual([owner.email]);
+    expect(mail.mailFrom).toBe('digest@localhost');
+    expect(mail.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@localhost' }]);
+    expect(mail.parsed.subject).toBe('Morning Notes · Issue 1');
+    expect(header(mail, 'List-Id')).toBe(`"Morning Notes" <${digest.digestId}.digests.app.test>`);
+    expect(header(mail, 'List-Unsubscribe')).toBeUndefined();
+    expect(mail.parsed.html).toContain(`http://app.test/digests/${digest.digestId}`);
+    expect(mail.parsed.text).toContain(`http://app.test/digests/${digest.digestId}`);
+    expect(mail.parsed.html).toContain('The night shift that keeps the trams running');
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+    expect((await stateOf(ownerCopy.deliveryId))?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("sends a subscriber's copy with List-Unsubscribe and One-Click tied to that subscriber and digest", async () => {
+    const { owner, digest, friendCopy } = await builtIssue();
+    await deliver(deliveryDeps(), friendCopy.deliveryId);
+    const [mail] = received(friendCopy.messageId);
+    if (!mail) throw new Error('not received');
+    const [row] = await t.database.db
+      .select()
+      .from(digestSubscribers)
+      .where(eq(digestSubscribers.subscriberId, friendCopy.subscriberId as string));
+    expect(mail.rcptTo).toEqual(['friend@example.com']);
+    expect(header(mail, 'List-Unsubscribe')).toBe(
+      `<http://app.test/api/subscriptions/${row?.token}/unsubscribe>`,
+    );
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.parsed.replyTo?.text).toBe(owner.email);
+    expect(mail.parsed.html).toContain(`http://app.test/unsubscribe/${row?.token}`);
+    expect(mail.parsed.html).not.toContain(`http://app.test/digests/${digest.digestId}"`);
+  });
+
+  it('puts a temporary SMTP failure back to pending with the error, and the retry sends it once with the same Message-ID', async () => {
+    const { ownerCopy } = await builtIssue();
+    dataAnswers.push(451);
+    await expect(
+      deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 0, retryLimit: 8 }),
+    ).rejects.toMatchObject({
+      responseCode: 451,
+    });
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await stateOf(ownerCopy.deliveryId))?.lastError).toMatch(/^451 /);
+
+    await deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 1, retryLimit: 8 });
+    await deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 2, retryLimit: 8 });
+    expect(received(ownerCopy.messageId)).toHaveLength(1);
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('fails a delivery for good on a permanent refusal, keeping the error, without throwing', async () => {
+    const { ownerCopy } = await builtIssue();
+    dataAnswers.push(550);
+    await deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 0, retryLimit: 8 });
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'failed', attempts: 1 });
+    expect((await stateOf(ownerCopy.deliveryId))?.lastError).toMatch(/^550 .*Message refused/);
+    expect(received(ownerCopy.messageId)).toHaveLength(0);
+  });
+
+  it('fails a delivery for good when its last attempt meets a temporary failure', async () => {
+    const { ownerCopy } = await builtIssue();
+    dataAnswers.push(451);
+    await deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 8, retryLimit: 8 });
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'failed' });
+  });
+
+  it('marks a delivery left sending by an attempt that died as uncertain, and never sends it', async () => {
+    const { ownerCopy } = await builtIssue();
+    await t.database.db
+      .update(deliveries)
+      .set({ state: 'sending' })
+      .where(eq(deliveries.deliveryId, ownerCopy.deliveryId));
+    await deliver(deliveryDeps(), ownerCopy.deliveryId);
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'uncertain' });
+    expect((await stateOf(ownerCopy.deliveryId))?.lastError).toMatch(/may or may not have accepted it/);
+    expect(received(ownerCopy.messageId)).toHaveLength(0);
+  });
+
+  it('lists a delivery stuck sending for over an hour as uncertain (its last attempt died)', async () => {
+    const { ownerCopy, friendCopy } = await builtIssue();
+    const now = new Date();
+    await t.database.db
+      .update(deliveries)
+      .set({ state: 'sending', sendingAt: new Date(now.getTime() - STUCK_SENDING_MS - 1000) })
+      .where(eq(deliveries.deliveryId, ownerCopy.deliveryId));
+    await t.database.db
+      .update(deliveries)
+      .set({ state: 'sending', sendingAt: new Date(now.getTime() - 60_000) })
+      .where(eq(deliveries.deliveryId, friendCopy.deliveryId));
+    expect(await settleStuckDeliveries(deliveryDeps())).toBeGreaterThanOrEqual(1);
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'uncertain' });
+    expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'sending' });
+  });
+
+  it('does not mail a subscriber who unsubscribed before the send', async () => {
+    const { friendCopy } = await builtIssue();
+    await t.database.db
+      .update(digestSubscribers)
+      .set({ unsubscribedAt: new Date() })
+      .where(eq(digestSubscribers.subscriberId, friendCopy.subscriberId as string));
+    await deliver(deliveryDeps(), friendCopy.deliveryId);
+    expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'cancelled' });
+    expect(received(friendCopy.messageId)).toHaveLength(0);
+  });
+
+  it('claims no more deliveries at once than the mailer has connections (a crash leaves at most that many uncertain)', async () => {
+    const issues = await Promise.all([1, 2, 3, 4].map(() => builtIssue()));
+    const ids = issues.flatMap(({ ownerCopy, friendCopy }) => [ownerCopy.deliveryId, friendCopy.deliveryId]);
+    let open!: () => void;
+    hold = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const sending = Promise.all(ids.map((id) => deliver(deliveryDeps(), id)));
+    const inSending = async () =>
+      (await t.database.db.select().from(deliveries).where(inArray(deliveries.deliveryId, ids))).filter(
+        (row) => row.state === 'sending',
+      ).length;
+    await expect.poll(inSending).toBe(MAILER_MAX_CONNECTIONS);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await inSending()).toBe(MAILER_MAX_CONNECTIONS);
+    hold = undefined;
+    open();
+    await sending;
+    expect(await inSending()).toBe(0);
+    for (const id of ids) expect(await stateOf(id)).toMatchObject({ state: 'sent' });
+  });
+
+  it('never sends a delivery twice', async () => {
+    const { ownerCopy } = await builtIssue();
+    await Promise.all([
+      deliver(deliveryDeps(), ownerCopy.deliveryId),
+      deliver(deliveryDeps(), ownerCopy.deliveryId),
+    ]);
+    await deliver(deliveryDeps(), ownerCopy.deliveryId);
+    expect(received(ownerCopy.messageId)).toHaveLength(1);
+  });
+});

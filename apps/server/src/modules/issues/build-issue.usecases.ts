@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { renderDigestEmail } from '@digest/email';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { JobAttempt, JobQueue } from '../../platform/jobs/job-queue';
+import type { Logger } from '../../platform/logger';
+import type { Connectors } from '../../sources/connectors';
+import { queueDeliveries } from '../deliveries/deliveries.usecases';
+import { fetchIssueBlocks } from './issue-content';
+import * as repository from './issues.repository';
+
+export interface IssuesDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  connectors: Connectors;
+  appUrl: string;
+  mailDomain: string;
+  queue: Pick<JobQueue, 'sendMany'>;
+}
+
+export type BuildOutcome =
+  | { status: 'built'; build: { buildNumber: number; createdAt: Date } }
+  | { status: 'skipped' | 'empty'; reason: string }
+  | { status: 'done-before' };
+
+/** The public page of an issue: "View in browser" and the 'Continue reading' target. */
+function publicIssueUrl(appUrl: string, digestId: string, buildNumber: number) {
+  return `${appUrl}/digests/share/${digestId}/${buildNumber}`;
+}
+
+/** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
+const NUMBERING_ATTEMPTS = 3;
+
+/**
+ * Builds the issue of one run: fetches every source concurrently, renders once, stores it as the next
+ * numbered issue and, in the same transaction, creates one delivery (and one delivery job) per
+ * recipient — the owner, plus every active subscriber unless `ownerOnly`. An issue without any news
+ * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
+ */
+export async function buildIssue(
+  deps: IssuesDeps,
+  runId: string,
+  options: { ownerOnly?: boolean } = {},
+): Promise<BuildOutcome> {
+  const run = await repository.findRunForBuild(deps.db, runId);
+  if (run?.status !== 'queued') return { status: 'done-before' };
+  const log = deps.logger.child({ digestId: run.digestId, runId });
+  if (run.trigger === 'schedule' && !run.active) {
+    const reason = 'The digest was paused before this issue was built.';
+    await repository.finishRun(deps.db, runId, 'skipped', deps.clock.now(), { reason });
+    return { status: 'skipped', reason };
+  }
+
+  const context = { userId: run.userId, timezone: run.timeZone, locale: run.locale };
+  const { blocks, withNews } = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
+    log.error({ err: error, type }, 'a source failed unexpectedly'),
+  );
+  if (withNews === 0) {
+    const failed = blocks.filter((block) => block.error).length;
+    const reason =
+      run.sources.length === 0
+        ? 'The digest has no sources.'
+        : `Nothing to send: ${failed} of ${blocks.length} sources failed and the others had nothing new.`;
+    await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
+    log.info({ reason }, 'issue not sent');
+    return { status: 'empty', reason };
+  }
+
+  const recipients = [
+    { recipient: run.ownerEmail, kind: 'owner' as const, subscriberId: null },
+    ...(options.ownerOnly
+      ? []
+      : (await repository.activeSubscribers(deps.db, run.digestId)).map((subscriber) => ({
+          recipient: subscriber.email,
+          kind: 'subscriber' as const,
+          subscriberId: subscriber.subscriberId,
+        }))),
+  ];
+
+  for (let attempt = 1; ; attempt += 1) {
+    const buildNumber = await repository.peekNextBuildNumber(deps.db, run.digestId);
+    const rendered = await renderDigestEmail({
+      digestName: run.name,
+      issueNumber: buildNumber,
+      date: run.slot,
+      timeZone: run.timeZone,
+      locale: run.locale,
+      blocks,
+      publicUrl: publicIssueUrl(deps.appUrl, run.digestId, buildNumber),
+    });
+    const build = await deps.db.transaction(async (tx) => {
+      if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
+      const now = deps.clock.now();
+      const stored = await repository.insertBuild(tx, {
+        digestId: run.digestId,
+        buildNumber,
+        html: rendered.html,
+        text: rendered.text,
+        createdAt: now,
+      });
+      await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
+      const rows = recipients.map((recipient) => {
+        const deliveryId = randomUUID();
+        return {
+          ...recipient,
+          deliveryId,
+          buildId: stored.buildId,
+          digestId: run.digestId,
+          messageId: `<${deliveryId}@${deps.mailDomain}>`,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      await queueDeliveries(tx, deps.queue, rows);
+      return stored;
+    });
+    if (build) {
+      log.info({ buildNumber, recipients: recipients.length, truncated: rendered.truncated }, 'issue built');
+      return { status: 'built', build: { buildNumber: build.buildNumber, createdAt: build.createdAt } };
+    }
+    if (attempt >= NUMBERING_ATTEMPTS)
+      throw new Error('another issue of this digest kept being stored first');
+  }
+}
+
+/** One attempt of a build job: when the last one fails (the job will not run again), the run records why. */
+export async function buildIssueAttempt(deps: IssuesDeps, runId: string, attempt?: JobAttempt) {
+  try {
+    await buildIssue(deps, runId);
+  } catch (error) {
+    if (attempt && attempt.retryCount >= attempt.retryLimit) await failRun(deps, runId, error);
+    throw error;
+  }
+}
+
+async function failRun(deps: Pick<IssuesDeps, 'db' | 'clock'>, runId: string, error: unknown) {
+  await repository.finishRun(deps.db, runId, 'failed', deps.clock.now(), {
+    reason: `The issue could not be built: ${(error as Error).message ?? String(error)}`.slice(0, 500),
+  });
+}
