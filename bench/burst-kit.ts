@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { rssSourceSchema } from '@digest/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { embeddedDatabase, postgresDatabase } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { embeddedDatabase, postgresDatabase } from '#server/db/client';
+import { migrateDatabase } from '#server/db/migrate';
 import type { SmtpSink } from './smtp-sink';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));

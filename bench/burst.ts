@@ -18,8 +18,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeProviders, startFakeProviders } from '../test/fakes/fake-providers';
-import { FEED_POOL_SIZE, feedPoolFake } from '../test/fakes/providers/feed-pool';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { FEED_POOL_SIZE, feedPoolFake } from '#test/fakes/providers/feed-pool';
 import {
   buildServer,
   createBenchDatabase,

@@ -9,12 +9,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createSafeFetch } from '../apps/server/src/platform/safe-fetch/safe-fetch';
-import {
-  createMemoryContentCache,
-  createProviderHttp,
-} from '../apps/server/src/sources/create-provider-http';
-import type { ProviderRequest } from '../apps/server/src/sources/provider-http';
+import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { createMemoryContentCache, createProviderHttp } from '#server/sources/create-provider-http';
+import type { ProviderRequest } from '#server/sources/provider-http';
 
 const SEQUENTIAL = 1000;
 const CONCURRENT = 50;

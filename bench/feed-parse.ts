@@ -8,8 +8,8 @@
 // answer a SourceError, as they would in production; they count in MB/s, not in items.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFeed } from '../apps/server/src/sources/rss/feed-parser';
-import { findFeedCorpora } from '../test/feed-corpora';
+import { parseFeed } from '#server/sources/rss/feed-parser';
+import { findFeedCorpora } from '#test/feed-corpora';
 
 function fail(message: string): never {
   console.error(`feed-parse: ${message}`);

@@ -16,8 +16,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeProviders, startFakeProviders } from '../test/fakes/fake-providers';
-import { feedPoolFake } from '../test/fakes/providers/feed-pool';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { feedPoolFake } from '#test/fakes/providers/feed-pool';
 import {
   type BenchDatabase,
   buildServer,

@@ -13,15 +13,12 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
-import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
-import {
-  type ContentCache,
-  createMemoryContentCache,
-} from '../apps/server/src/platform/safe-fetch/content-cache';
-import { createSafeFetch } from '../apps/server/src/platform/safe-fetch/safe-fetch';
-import { createSharedContentCache } from '../apps/server/src/platform/safe-fetch/shared-content-cache';
-import { createProviderHttp } from '../apps/server/src/sources/create-provider-http';
+import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '#server/db/client';
+import { migrateDatabase } from '#server/db/migrate';
+import { type ContentCache, createMemoryContentCache } from '#server/platform/safe-fetch/content-cache';
+import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { createSharedContentCache } from '#server/platform/safe-fetch/shared-content-cache';
+import { createProviderHttp } from '#server/sources/create-provider-http';
 
 const SEQUENTIAL = 300;
 /** Time the fake provider takes to think, as in bench/content-cache.ts. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase } from '#server-test/test-database';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const running = new Set<ChildProcessWithoutNullStreams>();

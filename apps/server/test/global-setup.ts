@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
-import { embeddedDatabase, postgresDatabase } from '../src/db/client';
-import { migrateDatabase } from '../src/db/migrate';
+import { embeddedDatabase, postgresDatabase } from '#server/db/client';
+import { migrateDatabase } from '#server/db/migrate';
 import type { TestDatabaseTemplate } from './test-database';
 
 declare module 'vitest' {

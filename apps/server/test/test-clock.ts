@@ -1,4 +1,4 @@
-import type { Clock } from '../src/platform/clock';
+import type { Clock } from '#server/platform/clock';
 
 /** A clock tests move by hand. */
 export function testClock(start = new Date('2026-11-21T12:00:00Z')) {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../src/app/config';
+import { loadConfig } from '#server/app/config';
 
 /**
  * The provider settings the server reads from `env` (the fake providers' variables, or none): tests below

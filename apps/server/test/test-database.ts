@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '../src/db/client';
+import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '#server/db/client';
 
 export type TestDatabaseTemplate =
   | { kind: 'embedded'; file: string }

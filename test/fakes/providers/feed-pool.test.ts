@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFeed } from '../../../apps/server/src/sources/rss/feed-parser';
+import { parseFeed } from '#server/sources/rss/feed-parser';
 import { type FakeProviders, startFakeProviders } from '../fake-providers';
 import { feedPoolFake } from './feed-pool';
 import { feedsFake } from './feeds';

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { OAuthConfig } from '../modules/auth/oauth-config';
-import type { ProviderConfig } from '../sources/provider-config';
+import type { OAuthConfig } from '#server/modules/auth/oauth-config';
+import type { ProviderConfig } from '#server/sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
 export type Role = (typeof ROLE_NAMES)[number];

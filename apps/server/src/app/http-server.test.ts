@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 import type { TrustProxy } from './config';
 import { buildHttpServer, type HttpServer } from './http-server';
 

@@ -14,10 +14,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type HealthDeps, healthRoutes } from '../modules/health/health.routes';
-import { handleError } from '../platform/http/errors';
-import { tooManyRequests } from '../platform/http/rate-limit';
-import type { Logger } from '../platform/logger';
+import { type HealthDeps, healthRoutes } from '#server/modules/health/health.routes';
+import { handleError } from '#server/platform/http/errors';
+import { tooManyRequests } from '#server/platform/http/rate-limit';
+import type { Logger } from '#server/platform/logger';
 import type { TrustProxy } from './config';
 
 export interface HttpServerDeps {

@@ -1,50 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '../db/client';
-import { createAccountTokens } from '../modules/accounts/account-tokens';
-import { createAccountProviders } from '../modules/accounts/accounts.providers';
-import { accountsRoutes } from '../modules/accounts/accounts.routes';
-import { createTokenCipher } from '../modules/accounts/token-cipher';
-import { createAccessTokens } from '../modules/auth/access-tokens';
-import { sendPasswordReset, sendPasswordResetJob } from '../modules/auth/auth.jobs';
-import { authRoutes } from '../modules/auth/auth.routes';
-import { createAuthenticate } from '../modules/auth/authenticate';
-import type { OAuthConfig } from '../modules/auth/oauth-config';
-import type { SocialProviders } from '../modules/auth/social/social.providers';
-import { socialRoutes } from '../modules/auth/social/social.routes';
-import { dataSourcesRoutes } from '../modules/data-sources/data-sources.routes';
-import { sourceContextOf } from '../modules/data-sources/source-context';
-import { deliverJob, settleStuckDeliveriesJob } from '../modules/deliveries/deliveries.jobs';
-import { type DeliveryDeps, deliver, settleStuckDeliveries } from '../modules/deliveries/deliveries.usecases';
-import { digestsRoutes } from '../modules/digests/digests.routes';
-import { publicProfileRoutes } from '../modules/digests/public-profile.routes';
-import { shareRoutes } from '../modules/digests/share.routes';
+import type { DatabaseHandle } from '#server/db/client';
+import { createAccountTokens } from '#server/modules/accounts/account-tokens';
+import { createAccountProviders } from '#server/modules/accounts/accounts.providers';
+import { accountsRoutes } from '#server/modules/accounts/accounts.routes';
+import { createTokenCipher } from '#server/modules/accounts/token-cipher';
+import { createAccessTokens } from '#server/modules/auth/access-tokens';
+import { sendPasswordReset, sendPasswordResetJob } from '#server/modules/auth/auth.jobs';
+import { authRoutes } from '#server/modules/auth/auth.routes';
+import { createAuthenticate } from '#server/modules/auth/authenticate';
+import type { OAuthConfig } from '#server/modules/auth/oauth-config';
+import type { SocialProviders } from '#server/modules/auth/social/social.providers';
+import { socialRoutes } from '#server/modules/auth/social/social.routes';
+import { dataSourcesRoutes } from '#server/modules/data-sources/data-sources.routes';
+import { sourceContextOf } from '#server/modules/data-sources/source-context';
+import { deliverJob, settleStuckDeliveriesJob } from '#server/modules/deliveries/deliveries.jobs';
+import {
+  type DeliveryDeps,
+  deliver,
+  settleStuckDeliveries,
+} from '#server/modules/deliveries/deliveries.usecases';
+import { digestsRoutes } from '#server/modules/digests/digests.routes';
+import { publicProfileRoutes } from '#server/modules/digests/public-profile.routes';
+import { shareRoutes } from '#server/modules/digests/share.routes';
 import {
   purgeExpiredTokens,
   purgeExpiredTokensJob,
   purgeSourceCache,
   purgeSourceCacheJob,
   SOURCE_CACHE_LIMITS,
-} from '../modules/housekeeping/housekeeping.jobs';
-import { deleteStaleSourceCache } from '../modules/housekeeping/housekeeping.repository';
-import { buildIssueAttempt, type IssuesDeps } from '../modules/issues/build-issue.usecases';
-import { buildIssueJob } from '../modules/issues/issues.jobs';
-import { issuesRoutes } from '../modules/issues/issues.routes';
-import { startScheduler } from '../modules/issues/scheduler';
-import { sendSubscriberNotices, subscriberNoticeJob } from '../modules/subscribers/subscribers.jobs';
-import { subscribersRoutes } from '../modules/subscribers/subscribers.routes';
-import { templatesRoutes } from '../modules/templates/templates.routes';
-import { usersRoutes } from '../modules/users/users.routes';
-import type { Clock } from '../platform/clock';
-import { deriveKey } from '../platform/crypto';
-import { handlerFor, type JobQueue, type RegisteredJob } from '../platform/jobs/job-queue';
-import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mailer';
-import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
-import { createSharedContentCache } from '../platform/safe-fetch/shared-content-cache';
-import type { SourcesDeps } from '../sources/connector';
-import { createConnectors } from '../sources/connectors';
-import { createMemoryContentCache, createProviderHttp } from '../sources/create-provider-http';
-import type { ProviderConfig } from '../sources/provider-config';
+} from '#server/modules/housekeeping/housekeeping.jobs';
+import { deleteStaleSourceCache } from '#server/modules/housekeeping/housekeeping.repository';
+import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build-issue.usecases';
+import { buildIssueJob } from '#server/modules/issues/issues.jobs';
+import { issuesRoutes } from '#server/modules/issues/issues.routes';
+import { startScheduler } from '#server/modules/issues/scheduler';
+import { sendSubscriberNotices, subscriberNoticeJob } from '#server/modules/subscribers/subscribers.jobs';
+import { subscribersRoutes } from '#server/modules/subscribers/subscribers.routes';
+import { templatesRoutes } from '#server/modules/templates/templates.routes';
+import { usersRoutes } from '#server/modules/users/users.routes';
+import type { Clock } from '#server/platform/clock';
+import { deriveKey } from '#server/platform/crypto';
+import { handlerFor, type JobQueue, type RegisteredJob } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mailer';
+import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { createSharedContentCache } from '#server/platform/safe-fetch/shared-content-cache';
+import type { SourcesDeps } from '#server/sources/connector';
+import { createConnectors } from '#server/sources/connectors';
+import { createMemoryContentCache, createProviderHttp } from '#server/sources/create-provider-http';
+import type { ProviderConfig } from '#server/sources/provider-config';
 
 export interface ModulesDeps {
   database: DatabaseHandle;

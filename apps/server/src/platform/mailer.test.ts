@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
+import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { createMailer, type Mailer, type MailerLogger, type OutgoingMail } from './mailer';
 
 // ---------------------------------------------------------------------------------------------------------

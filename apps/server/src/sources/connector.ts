@@ -1,6 +1,6 @@
 import type { SourceOf, SourceType } from '@digest/contracts';
 import type { SourceContentOf } from '@digest/contracts/content';
-import type { Clock } from '../platform/clock';
+import type { Clock } from '#server/platform/clock';
 import type { ProviderConfig } from './provider-config';
 import type { ProviderHttp } from './provider-http';
 

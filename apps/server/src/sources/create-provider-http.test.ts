@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { upstreamServers } from '../../test/upstream-server';
-import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
+import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { upstreamServers } from '#server-test/upstream-server';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import type { ProviderRequest } from './provider-http';
 import { sourceFailure } from './sources.test-support';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { type ContentCache, retryAfterSeconds } from '../platform/safe-fetch/content-cache';
-import { FetchError, type HttpResponse, type SafeFetch } from '../platform/safe-fetch/types';
+import { type ContentCache, retryAfterSeconds } from '#server/platform/safe-fetch/content-cache';
+import { FetchError, type HttpResponse, type SafeFetch } from '#server/platform/safe-fetch/types';
 import type { ProviderHttp, ProviderRequest, ProviderTextResponse } from './provider-http';
 import { SourceError } from './source-error';
 
@@ -9,7 +9,7 @@ export {
   type ContentCache,
   createMemoryContentCache,
   retryAfterSeconds,
-} from '../platform/safe-fetch/content-cache';
+} from '#server/platform/safe-fetch/content-cache';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { AppError } from '../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 
 /**
  * Why one source could not give its content. The data-source API answers it with `status` and the

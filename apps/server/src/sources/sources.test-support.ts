@@ -6,15 +6,15 @@
  * Not a test file itself.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { type Clock, systemClock } from '#server/platform/clock';
+import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { providerConfigOf } from '#server-test/test-config';
 import {
   type FakeFailure,
   type FakeProvider,
   type FakeProviders,
   startFakeProviders,
-} from '../../../../test/fakes/fake-providers';
-import { providerConfigOf } from '../../test/test-config';
-import { type Clock, systemClock } from '../platform/clock';
-import { createSafeFetch } from '../platform/safe-fetch/safe-fetch';
+} from '#test/fakes/fake-providers';
 import type { AccountProvider, AccountTokens, ConnectedAccountSummary, SourcesDeps } from './connector';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import { SourceError, type SourceErrorCode } from './source-error';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/Button';
+import { Button } from '#web/components/ui/Button';
 import styles from './RouteError.module.css';
 
 /** Shown instead of a blank page when rendering a route throws. */

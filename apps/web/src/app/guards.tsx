@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Button } from '../components/ui/Button';
-import { PageSpinner } from '../components/ui/PageSpinner';
-import { useDefaultTimezone } from '../features/profile';
-import { errorMessage } from '../lib/api-client';
-import { isPath, paths } from '../lib/paths';
-import { signedInRedirect } from '../lib/redirects';
-import { endSession, markAuthenticated, useAuthStore } from '../lib/session/session';
-import { isProfileComplete, useMe } from '../lib/session/use-me';
+import { Button } from '#web/components/ui/Button';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { useDefaultTimezone } from '#web/features/profile';
+import { errorMessage } from '#web/lib/api-client';
+import { isPath, paths } from '#web/lib/paths';
+import { signedInRedirect } from '#web/lib/redirects';
+import { endSession, markAuthenticated, useAuthStore } from '#web/lib/session/session';
+import { isProfileComplete, useMe } from '#web/lib/session/use-me';
 import styles from './guards.module.css';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
-import { onSessionEnd } from '../lib/session/session';
+import { createQueryClient } from '#web/lib/query-client';
+import { onSessionEnd } from '#web/lib/session/session';
 
 /** SPEC §8: toasts at the top right, closing after 5000 ms. */
 const TOAST_DURATION_MS = 5000;

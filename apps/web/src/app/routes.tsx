@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountsPage } from '../features/accounts';
-import { AdminPage } from '../features/admin';
+import { AccountsPage } from '#web/features/accounts';
+import { AdminPage } from '#web/features/admin';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -8,18 +8,18 @@ import {
   ResetPasswordPage,
   SignupPage,
   SocialCallbackPage,
-} from '../features/auth';
-import { lazyBuilderLayout, lazyDigestCreatorPage } from '../features/builder';
-import { DigestDetailPage, DigestsPage } from '../features/dashboard';
-import { MenuPage } from '../features/menu';
-import { NewslettersPage } from '../features/newsletters';
-import { CreateDigestPage } from '../features/onboarding';
-import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '../features/profile';
-import { SharedDigestPage } from '../features/share';
-import { PlaceholderPage } from '../features/static';
-import { UnsubscribePage } from '../features/subscriptions';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from '../lib/config';
-import { paths } from '../lib/paths';
+} from '#web/features/auth';
+import { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
+import { DigestDetailPage, DigestsPage } from '#web/features/dashboard';
+import { MenuPage } from '#web/features/menu';
+import { NewslettersPage } from '#web/features/newsletters';
+import { CreateDigestPage } from '#web/features/onboarding';
+import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
+import { SharedDigestPage } from '#web/features/share';
+import { PlaceholderPage } from '#web/features/static';
+import { UnsubscribePage } from '#web/features/subscriptions';
+import { CHANGELOG_URL, SUPPORT_MAILTO } from '#web/lib/config';
+import { paths } from '#web/lib/paths';
 import {
   FallbackRedirect,
   RequireForgetPasswordEmail,

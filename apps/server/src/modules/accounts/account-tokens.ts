@@ -1,6 +1,6 @@
 import type { AccountProvider } from '@digest/contracts';
-import type { AccountTokens } from '../../sources/connector';
-import { summariseError } from '../auth/social/social.errors';
+import { summariseError } from '#server/modules/auth/social/social.errors';
+import type { AccountTokens } from '#server/sources/connector';
 import { accountErrors } from './accounts.errors';
 import { GrantRefusedError } from './accounts.providers';
 import * as repository from './accounts.repository';

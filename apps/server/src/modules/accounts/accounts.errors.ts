@@ -1,6 +1,6 @@
 import { ACCOUNT_PROVIDER_LABELS, type AccountProvider } from '@digest/contracts';
-import { AppError } from '../../platform/http/errors';
-import { SourceError } from '../../sources/source-error';
+import { AppError } from '#server/platform/http/errors';
+import { SourceError } from '#server/sources/source-error';
 
 /**
  * A connect flow that cannot go on. `message` is shown to the person (it travels in the redirect to the web

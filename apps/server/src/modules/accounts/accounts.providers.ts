@@ -1,7 +1,6 @@
 import type { AccountProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import type { Logger } from '../../platform/logger';
 import {
   type AuthorizationRequest,
   authorizationUrlOf,
@@ -19,8 +18,9 @@ import {
   readJson,
   requestCodeGrant,
   staticMetadata,
-} from '../auth/oauth-client';
-import type { OAuthConfig } from '../auth/oauth-config';
+} from '#server/modules/auth/oauth-client';
+import type { OAuthConfig } from '#server/modules/auth/oauth-config';
+import type { Logger } from '#server/platform/logger';
 
 /** Google's revocation endpoint, for a discovery document that does not name one. */
 const GOOGLE_REVOCATION_URL = 'https://oauth2.googleapis.com/revoke';

@@ -1,7 +1,7 @@
 import type { AccountProvider } from '@digest/contracts';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { accountConnectStates, connectedAccounts } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { accountConnectStates, connectedAccounts } from '#server/db/schema';
 
 export type ConnectedAccountRow = typeof connectedAccounts.$inferSelect;
 

@@ -2,25 +2,21 @@ import { connectedAccountsResponseSchema } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeProvider,
-  type FakeProviders,
-  startFakeProviders,
-} from '../../../../../test/fakes/fake-providers';
+import { loadConfig } from '#server/app/config';
+import { connectedAccounts } from '#server/db/schema';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { deriveKey } from '#server/platform/crypto';
+import { SourceError } from '#server/sources/source-error';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { testClock } from '#server-test/test-clock';
+import { type FakeProvider, type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import {
   FAKE_OAUTH_ACCOUNTS,
   FAKE_OAUTH_CREDENTIALS,
   fakeOAuth,
   oauthFakeProviders,
   readFakeAccessToken,
-} from '../../../../../test/fakes/providers/oauth';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { testClock } from '../../../test/test-clock';
-import { loadConfig } from '../../app/config';
-import { connectedAccounts } from '../../db/schema';
-import { deriveKey } from '../../platform/crypto';
-import { SourceError } from '../../sources/source-error';
-import { signUp, type TestUser } from '../users/test-support';
+} from '#test/fakes/providers/oauth';
 import { createAccountTokens } from './account-tokens';
 import { createAccountProviders } from './accounts.providers';
 import { CONNECT_STATE_COOKIE } from './accounts.routes';

@@ -11,15 +11,15 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Authenticate, authOf } from '../../platform/http/auth';
 import {
   flowFailureOf,
   oauthCallbackQuerySchema,
   readCookie,
   stateCookie,
   stateCookieOf,
-} from '../auth/oauth-browser';
-import { summariseError } from '../auth/social/social.errors';
+} from '#server/modules/auth/oauth-browser';
+import { summariseError } from '#server/modules/auth/social/social.errors';
+import { type Authenticate, authOf } from '#server/platform/http/auth';
 import { AccountConnectError, accountErrors } from './accounts.errors';
 import {
   type AccountsDeps,

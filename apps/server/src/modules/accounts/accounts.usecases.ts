@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type AccountProvider, connectPathNameOf } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import { hashToken, randomToken } from '../../platform/crypto';
-import type { Logger } from '../../platform/logger';
-import type { ConnectedAccountSummary } from '../../sources/connector';
-import { summariseError } from '../auth/social/social.errors';
+import type { Database } from '#server/db/client';
+import { summariseError } from '#server/modules/auth/social/social.errors';
+import type { Clock } from '#server/platform/clock';
+import { hashToken, randomToken } from '#server/platform/crypto';
+import type { Logger } from '#server/platform/logger';
+import type { ConnectedAccountSummary } from '#server/sources/connector';
 import { accountErrors } from './accounts.errors';
 import { type AccountProviderClients, MissingScopeError } from './accounts.providers';
 import * as repository from './accounts.repository';

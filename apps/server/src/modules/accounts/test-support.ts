@@ -2,8 +2,9 @@
  * Test support for API tests that need a connected account: the real connect flow, through the fake
  * OAuth servers. Not a test file itself.
  */
-import type { TestApi } from '../../../test/test-api';
-import type { TestUser } from '../users/test-support';
+
+import type { TestUser } from '#server/modules/users/test-support';
+import type { TestApi } from '#server-test/test-api';
 import { CONNECT_STATE_COOKIE } from './accounts.routes';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveKey } from '../../platform/crypto';
+import { deriveKey } from '#server/platform/crypto';
 import { createTokenCipher, TokenDecryptionError, tokenContext } from './token-cipher';
 
 const cipher = createTokenCipher(deriveKey('a'.repeat(32), 'provider-tokens'));

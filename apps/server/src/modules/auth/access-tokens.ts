@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../platform/clock';
+import type { Clock } from '#server/platform/clock';
 import { authErrors } from './auth.errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,5 +1,5 @@
-import { unauthenticated } from '../../platform/http/auth';
-import { AppError } from '../../platform/http/errors';
+import { unauthenticated } from '#server/platform/http/auth';
+import { AppError } from '#server/platform/http/errors';
 
 export const authErrors = {
   unauthenticated,

@@ -1,9 +1,9 @@
 import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { defineJob } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mailer';
+import { defineJob } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mailer';
 import { type AuthDeps, createPasswordReset, PASSWORD_RESET_TTL_MS } from './auth.usecases';
 
 export const passwordResetPayload = z.object({ email: z.string() });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { passwordResets, refreshTokens, sessions } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { passwordResets, refreshTokens, sessions } from '#server/db/schema';
 
 export async function insertSession(db: Database, values: { userId: string; expiresAt: Date }) {
   const [row] = await db.insert(sessions).values(values).returning();

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpServer, startTestApi, type TestApi } from '../../../test/test-api';
-import { testClock } from '../../../test/test-clock';
-import type { DatabaseHandle } from '../../db/client';
-import { passwordResets, sessions, users } from '../../db/schema';
-import { deriveKey } from '../../platform/crypto';
+import type { DatabaseHandle } from '#server/db/client';
+import { passwordResets, sessions, users } from '#server/db/schema';
+import { deriveKey } from '#server/platform/crypto';
+import { type HttpServer, startTestApi, type TestApi } from '#server-test/test-api';
+import { testClock } from '#server-test/test-clock';
 import { RATE_LIMITS, RECOVERY_MESSAGE } from './auth.routes';
 import { PASSWORD_RESET_TTL_MS } from './auth.usecases';
 

@@ -9,11 +9,11 @@ import {
 } from '@digest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Authenticate, authOf } from '../../platform/http/auth';
-import { limitByKey } from '../../platform/http/rate-limit';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import { presentUser } from '../users/users.presenter';
-import { normaliseEmail } from '../users/users.rules';
+import { presentUser } from '#server/modules/users/users.presenter';
+import { normaliseEmail } from '#server/modules/users/users.rules';
+import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { limitByKey } from '#server/platform/http/rate-limit';
+import type { JobQueue } from '#server/platform/jobs/job-queue';
 import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
 

@@ -1,11 +1,11 @@
 import type { LoginBody, ResetPasswordBody, SignupBody } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
-import type { Clock } from '../../platform/clock';
-import { hashToken, randomToken } from '../../platform/crypto';
-import { findUserByEmail, insertUser } from '../users/users.repository';
+import type { Database } from '#server/db/client';
+import { users } from '#server/db/schema';
+import { isUniqueViolation } from '#server/db/unique-violation';
+import { findUserByEmail, insertUser } from '#server/modules/users/users.repository';
+import type { Clock } from '#server/platform/clock';
+import { hashToken, randomToken } from '#server/platform/crypto';
 import type { AccessTokens } from './access-tokens';
 import { authErrors } from './auth.errors';
 import * as repository from './auth.repository';

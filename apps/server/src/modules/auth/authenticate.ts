@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import type { Authenticate } from '../../platform/http/auth';
+import type { Database } from '#server/db/client';
+import type { Clock } from '#server/platform/clock';
+import type { Authenticate } from '#server/platform/http/auth';
 import type { AccessTokens } from './access-tokens';
 import { authErrors } from './auth.errors';
 import { isSessionActive } from './auth.repository';

@@ -4,15 +4,15 @@
  * HTTP. One file for the three kinds so the machine starts one API and one database for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
-import { oauthFakeProviders } from '../../../../../test/fakes/providers/oauth';
-import { stripeFake } from '../../../../../test/fakes/providers/stripe';
-import { twitterFake } from '../../../../../test/fakes/providers/twitter';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { testClock } from '../../../test/test-clock';
-import { connectAccount } from '../accounts/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+import { connectAccount } from '#server/modules/accounts/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { testClock } from '#server-test/test-clock';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { googleApiFake } from '#test/fakes/providers/google-api';
+import { oauthFakeProviders } from '#test/fakes/providers/oauth';
+import { stripeFake } from '#test/fakes/providers/stripe';
+import { twitterFake } from '#test/fakes/providers/twitter';
 
 let fakes: FakeProviders;
 let api: TestApi;

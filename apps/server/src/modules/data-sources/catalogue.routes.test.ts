@@ -1,10 +1,10 @@
 import { dataSourcesResponseSchema, SOURCE_TYPES } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { productHuntFake } from '../../../../../test/fakes/providers/product-hunt';
-import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { signUp, type TestUser } from '../users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { productHuntFake } from '#test/fakes/providers/product-hunt';
+import { youtubeFake } from '#test/fakes/providers/youtube';
 
 let fakes: FakeProviders;
 /** Every provider credential set. */

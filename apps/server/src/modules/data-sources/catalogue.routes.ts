@@ -1,7 +1,7 @@
 import { dataSourcesResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Authenticate } from '../../platform/http/auth';
-import type { ProviderConfig } from '../../sources/provider-config';
+import type { Authenticate } from '#server/platform/http/auth';
+import type { ProviderConfig } from '#server/sources/provider-config';
 import { type AccountsConfigured, sourceCatalogue } from './catalogue';
 
 export function catalogueRoutes(deps: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerConfigOf } from '../../../test/test-config';
+import { providerConfigOf } from '#server-test/test-config';
 import { sourceCatalogue } from './catalogue';
 
 const providers = providerConfigOf({});

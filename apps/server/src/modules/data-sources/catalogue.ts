@@ -8,7 +8,7 @@ import {
   type SourceType,
   sourceKinds,
 } from '@digest/contracts';
-import type { ProviderConfig } from '../../sources/provider-config';
+import type { ProviderConfig } from '#server/sources/provider-config';
 
 /** Which connected-account providers this server has OAuth credentials for (config.oauth). */
 export type AccountsConfigured = Record<AccountProviderName, boolean>;

@@ -1,5 +1,5 @@
-import type { Authenticate } from '../../platform/http/auth';
-import type { SourceContext, SourcesDeps } from '../../sources/connector';
+import type { Authenticate } from '#server/platform/http/auth';
+import type { SourceContext, SourcesDeps } from '#server/sources/connector';
 import type { AccountsConfigured } from './catalogue';
 
 /** What every data-source route is given: data-sources.routes.ts composes them, each kind's file takes it. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { signUp } from '../users/test-support';
+import { signUp } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
 import { DATA_SOURCES_RATE_LIMIT } from './data-sources.routes';
 
 let api: TestApi;

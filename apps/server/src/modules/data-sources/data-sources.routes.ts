@@ -1,7 +1,7 @@
 import type { preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/auth';
-import { type Limit, limitByKey } from '../../platform/http/rate-limit';
+import { authOf } from '#server/platform/http/auth';
+import { type Limit, limitByKey } from '#server/platform/http/rate-limit';
 import { catalogueRoutes } from './catalogue.routes';
 import type { DataSourceRoutesDeps } from './data-sources.deps';
 import { googleCalendarRoutes } from './kinds/google-calendar.routes';

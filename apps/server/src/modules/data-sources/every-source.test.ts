@@ -1,10 +1,10 @@
 import { SOURCE_TYPES, type SourceInput, sourceSchema } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { createConnectors, fetchSourceContent } from '../../sources/connectors';
-import { connectAccount } from '../accounts/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+import { connectAccount } from '#server/modules/accounts/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { createConnectors, fetchSourceContent } from '#server/sources/connectors';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 
 // The promise of `npm run dev`: against the fake providers, with the production wiring, a signed-in
 // user lists and previews every source kind through the API, and every kind's connector gives content.

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
-import { hackerNewsFake } from '../../../../../test/fakes/providers/hacker-news';
-import { oauthFakeProviders } from '../../../../../test/fakes/providers/oauth';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { testClock } from '../../../test/test-clock';
-import { connectAccount } from '../accounts/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+import { connectAccount } from '#server/modules/accounts/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { testClock } from '#server-test/test-clock';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { googleApiFake } from '#test/fakes/providers/google-api';
+import { hackerNewsFake } from '#test/fakes/providers/hacker-news';
+import { oauthFakeProviders } from '#test/fakes/providers/oauth';
 
 let fakes: FakeProviders;
 let api: TestApi;

@@ -1,8 +1,8 @@
 import { sourceSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/http/auth';
-import { createConnectors, fetchSourceContent } from '../../sources/connectors';
+import { authOf } from '#server/platform/http/auth';
+import { createConnectors, fetchSourceContent } from '#server/sources/connectors';
 import type { DataSourceRoutesDeps } from './data-sources.deps';
 
 /**

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client';
-import type { SourceContext } from '../../sources/connector';
-import { findUserById } from '../users/users.repository';
-import { DEFAULT_TIME_ZONE } from '../users/users.rules';
+import type { Database } from '#server/db/client';
+import { findUserById } from '#server/modules/users/users.repository';
+import { DEFAULT_TIME_ZONE } from '#server/modules/users/users.rules';
+import type { SourceContext } from '#server/sources/connector';
 
 /**
  * The zone and locale a user's sources are read in: the profile's (SPEC §3 timezone), UTC and en-US for a

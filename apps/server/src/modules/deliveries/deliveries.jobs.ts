@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, HEARTBEAT_SECONDS } from '../../platform/jobs/job-queue';
+import { defineJob, HEARTBEAT_SECONDS } from '#server/platform/jobs/job-queue';
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export type DeliverPayload = z.infer<typeof deliverPayload>;

@@ -1,5 +1,5 @@
 import { personalizeDigest, recipientFooter } from '@digest/email';
-import type { OutgoingMail } from '../../platform/mailer';
+import type { OutgoingMail } from '#server/platform/mailer';
 import type { findDeliveryToSend } from './deliveries.repository';
 
 /** Links of a subscription: the public page, the confirmation page and the RFC 8058 one-click POST. */

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client';
 import {
   type DeliveryState,
   deliveries,
@@ -7,7 +7,7 @@ import {
   digestSubscribers,
   digests,
   users,
-} from '../../db/schema';
+} from '#server/db/schema';
 
 export function insertDeliveries(tx: Database, rows: (typeof deliveries.$inferInsert)[]) {
   if (rows.length === 0) return Promise.resolve([]);

@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client';
-import type { deliveries } from '../../db/schema';
-import type { Clock } from '../../platform/clock';
-import type { JobAttempt, JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mailer';
+import type { Database } from '#server/db/client';
+import type { deliveries } from '#server/db/schema';
+import type { Clock } from '#server/platform/clock';
+import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mailer';
 import { deliverJob } from './deliveries.jobs';
 import { issueMailOf } from './deliveries.mail';
 import * as repository from './deliveries.repository';

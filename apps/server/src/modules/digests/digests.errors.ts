@@ -1,5 +1,5 @@
 import { DIGEST_MESSAGES } from '@digest/contracts';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 
 export const digestsErrors = {
   digestNotFound: () => new AppError(404, 'DIGEST_NOT_FOUND', 'No such Digest.'),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digestBuilds, digests, issueRuns, users } from '../../db/schema';
-import { userTimeZone } from '../users/users.repository';
+import type { Database } from '#server/db/client';
+import { digestBuilds, digests, issueRuns, users } from '#server/db/schema';
+import { userTimeZone } from '#server/modules/users/users.repository';
 
 export type DigestRow = typeof digests.$inferSelect;
 export type DigestChanges = Partial<

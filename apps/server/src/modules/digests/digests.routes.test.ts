@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DIGEST_MESSAGES, digestResponseSchema, MAX_DIGESTS } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestBuilds, digestSubscribers, digests } from '../../db/schema';
-import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
+import { digestBuilds, digestSubscribers, digests } from '#server/db/schema';
+import { signUp, startTestApp, type TestApp, type TestUser } from '#server/modules/users/test-support';
 import { callerOf, createDigest, DATE, HN, RSS, sources, THREE_SOURCES } from './test-support';
 
 let t: TestApp;

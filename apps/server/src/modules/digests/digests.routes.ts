@@ -11,9 +11,9 @@ import {
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Authenticate, authOf } from '../../platform/http/auth';
-import { limitByKey } from '../../platform/http/rate-limit';
-import { SUBSCRIBERS_RATE_LIMITS } from '../subscribers/subscribers.routes';
+import { SUBSCRIBERS_RATE_LIMITS } from '#server/modules/subscribers/subscribers.routes';
+import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { limitByKey } from '#server/platform/http/rate-limit';
 import { digestsErrors } from './digests.errors';
 import * as digests from './digests.usecases';
 import * as drafts from './drafts.usecases';

@@ -5,10 +5,10 @@ import {
   defaultDigestName,
   MAX_DIGESTS,
 } from '@digest/contracts';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import { nextRunFor } from '../schedule/reschedule';
-import { applySubscriberList } from '../subscribers/subscribers.usecases';
+import type { Database } from '#server/db/client';
+import { nextRunFor } from '#server/modules/schedule/reschedule';
+import { applySubscriberList } from '#server/modules/subscribers/subscribers.usecases';
+import type { Clock } from '#server/platform/clock';
 import { digestsErrors } from './digests.errors';
 import { presentDigest, presentDigestSummary } from './digests.presenter';
 import * as repository from './digests.repository';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digestDrafts } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { digestDrafts } from '#server/db/schema';
 
 export type DraftRow = typeof digestDrafts.$inferSelect;
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DIGEST_MESSAGES, draftResponseSchema, MAX_DRAFTS } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestDrafts } from '../../db/schema';
-import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
+import { digestDrafts } from '#server/db/schema';
+import { signUp, startTestApp, type TestApp, type TestUser } from '#server/modules/users/test-support';
 import { callerOf, DATE, HN, RSS, sources } from './test-support';
 
 let t: TestApp;

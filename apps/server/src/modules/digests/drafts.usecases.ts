@@ -1,6 +1,6 @@
 import { type Draft, type DraftCreate, type DraftPatch, MAX_DRAFTS } from '@digest/contracts';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
+import type { Database } from '#server/db/client';
+import type { Clock } from '#server/platform/clock';
 import { digestsErrors } from './digests.errors';
 import * as repository from './drafts.repository';
 

@@ -1,7 +1,7 @@
 import { publicProfileResponseSchema } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestBuilds } from '../../db/schema';
-import { signUp, startTestApp, type TestApp } from '../users/test-support';
+import { digestBuilds } from '#server/db/schema';
+import { signUp, startTestApp, type TestApp } from '#server/modules/users/test-support';
 import { call, createDigest } from './test-support';
 
 let t: TestApp;

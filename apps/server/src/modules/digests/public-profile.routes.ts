@@ -1,8 +1,8 @@
 import { type PublicProfile, publicProfileResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { AppError } from '../../platform/http/errors';
+import type { Database } from '#server/db/client';
+import { AppError } from '#server/platform/http/errors';
 import { findPublicProfile } from './digests.repository';
 
 export const PROFILE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };

@@ -1,7 +1,7 @@
 import { withoutRecipientFooter } from '@digest/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client';
 import { digestsErrors } from './digests.errors';
 import { findBuildHtml } from './digests.repository';
 import { isUuid } from './ids';

@@ -3,8 +3,8 @@
  * and calls made through the API. Not a test file itself.
  */
 import type { SourceInput } from '@digest/contracts';
-import type { HttpServer } from '../../../test/test-api';
-import type { TestUser } from '../users/test-support';
+import type { TestUser } from '#server/modules/users/test-support';
+import type { HttpServer } from '#server-test/test-api';
 
 export const HN: SourceInput = { type: 'HACKER_NEWS' };
 export const DATE: SourceInput = { type: 'DATE' };

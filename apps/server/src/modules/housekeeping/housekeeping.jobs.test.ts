@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database';
-import type { DatabaseHandle } from '../../db/client';
-import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '../../db/schema';
-import { createJobQueue, handlerFor } from '../../platform/jobs/job-queue';
+import type { DatabaseHandle } from '#server/db/client';
+import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '#server/db/schema';
+import { createJobQueue, handlerFor } from '#server/platform/jobs/job-queue';
+import { createTestDatabase } from '#server-test/test-database';
 import { purgeExpiredTokens, purgeExpiredTokensJob, purgeSourceCache } from './housekeeping.jobs';
 
 const logger = pino({ level: 'silent' });

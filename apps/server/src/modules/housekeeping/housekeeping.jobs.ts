@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import { defineJob } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
+import type { Database } from '#server/db/client';
+import type { Clock } from '#server/platform/clock';
+import { defineJob } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
 import { deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
 
 export interface HousekeepingDeps {

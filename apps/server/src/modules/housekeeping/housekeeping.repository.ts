@@ -1,5 +1,5 @@
 import { gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client';
 import {
   oauthStates,
   passwordResets,
@@ -7,7 +7,7 @@ import {
   sessions,
   socialTickets,
   sourceCache,
-} from '../../db/schema';
+} from '#server/db/schema';
 
 /** Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states, tickets. */
 export async function deleteExpiredTokens(db: Database, now: Date) {

@@ -1,18 +1,22 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
+import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '#server/db/schema';
+import {
+  deliver,
+  STUCK_SENDING_MS,
+  settleStuckDeliveries,
+} from '#server/modules/deliveries/deliveries.usecases';
+import { callerOf, createDigest } from '#server/modules/digests/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { MAILER_MAX_CONNECTIONS } from '#server/platform/mailer';
 import {
   closeSmtpServers,
   type Received,
   startSmtpServer,
   type TestSmtpServer,
-} from '../../../test/smtp-test-server';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '../../db/schema';
-import { MAILER_MAX_CONNECTIONS } from '../../platform/mailer';
-import { deliver, STUCK_SENDING_MS, settleStuckDeliveries } from '../deliveries/deliveries.usecases';
-import { callerOf, createDigest } from '../digests/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+} from '#server-test/smtp-test-server';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { buildIssue } from './build-issue.usecases';
 
 let fakes: FakeProviders;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { renderDigestEmail } from '@digest/email';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import type { JobAttempt, JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
-import type { Connectors } from '../../sources/connectors';
-import { queueDeliveries } from '../deliveries/deliveries.usecases';
+import type { Database } from '#server/db/client';
+import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
+import type { Clock } from '#server/platform/clock';
+import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
+import type { Connectors } from '#server/sources/connectors';
 import { fetchIssueBlocks } from './issue-content';
 import * as repository from './issues.repository';
 

@@ -1,8 +1,8 @@
 import { type Source, type SourceType, sourceKindOf } from '@digest/contracts';
 import type { DigestBlockInput } from '@digest/email';
-import type { SourceContext } from '../../sources/connector';
-import { type Connectors, fetchSourceContent } from '../../sources/connectors';
-import { SourceError } from '../../sources/source-error';
+import type { SourceContext } from '#server/sources/connector';
+import { type Connectors, fetchSourceContent } from '#server/sources/connectors';
+import { SourceError } from '#server/sources/source-error';
 
 /** A source that has not answered by then is reported as failed in its block; the issue goes on. */
 export const SOURCE_TIMEOUT_MS = 30_000;

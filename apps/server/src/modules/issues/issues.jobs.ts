@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, HEARTBEAT_SECONDS } from '../../platform/jobs/job-queue';
+import { defineJob, HEARTBEAT_SECONDS } from '#server/platform/jobs/job-queue';
 
 export const buildIssuePayload = z.object({ runId: z.uuid() });
 export type BuildIssuePayload = z.infer<typeof buildIssuePayload>;

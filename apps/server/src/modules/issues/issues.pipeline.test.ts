@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { deliveries, digests, issueRuns } from '../../db/schema';
-import { createDigest } from '../digests/test-support';
-import { signUp } from '../users/test-support';
+import { deliveries, digests, issueRuns } from '#server/db/schema';
+import { createDigest } from '#server/modules/digests/test-support';
+import { signUp } from '#server/modules/users/test-support';
+import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { runSchedulerTick } from './scheduler';
 
 // The whole way, with the real queue and workers: a due slot → the scheduler → a build job → delivery

@@ -1,7 +1,14 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digestBuilds, digestSubscribers, digests, issueRuns, type RunStatus, users } from '../../db/schema';
-import { userTimeZone } from '../users/users.repository';
+import type { Database } from '#server/db/client';
+import {
+  digestBuilds,
+  digestSubscribers,
+  digests,
+  issueRuns,
+  type RunStatus,
+  users,
+} from '#server/db/schema';
+import { userTimeZone } from '#server/modules/users/users.repository';
 
 /**
  * Active digests whose slot has come, oldest slot first, locked for this transaction. SKIP LOCKED lets

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../test/fakes/fake-providers';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { deliveries, digestBuilds, issueRuns } from '../../db/schema';
-import { callerOf, createDigest } from '../digests/test-support';
-import { signUp } from '../users/test-support';
+import { deliveries, digestBuilds, issueRuns } from '#server/db/schema';
+import { callerOf, createDigest } from '#server/modules/digests/test-support';
+import { signUp } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { REBUILD_RATE_LIMIT } from './issues.routes';
 
 let fakes: FakeProviders;

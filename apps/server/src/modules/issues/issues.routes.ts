@@ -1,10 +1,10 @@
 import { rebuildResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Authenticate, authOf } from '../../platform/http/auth';
-import { AppError } from '../../platform/http/errors';
-import { limitByKey } from '../../platform/http/rate-limit';
-import { digestsErrors } from '../digests/digests.errors';
-import { idParams, isUuid } from '../digests/ids';
+import { digestsErrors } from '#server/modules/digests/digests.errors';
+import { idParams, isUuid } from '#server/modules/digests/ids';
+import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { AppError } from '#server/platform/http/errors';
+import { limitByKey } from '#server/platform/http/rate-limit';
 import type { IssuesDeps } from './build-issue.usecases';
 import { sendLatestIssue } from './send-latest';
 

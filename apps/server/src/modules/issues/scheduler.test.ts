@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { testClock } from '../../../test/test-clock';
-import { digests, issueRuns } from '../../db/schema';
-import { callerOf, createDigest } from '../digests/test-support';
-import { signUp, type TestUser } from '../users/test-support';
+import { digests, issueRuns } from '#server/db/schema';
+import { callerOf, createDigest } from '#server/modules/digests/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { testClock } from '#server-test/test-clock';
 import { runSchedulerTick } from './scheduler';
 
 const HOUR = 60 * 60_000;

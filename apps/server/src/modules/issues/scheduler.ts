@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
-import { slotKey } from '../schedule/next-run';
-import { nextRunFor } from '../schedule/reschedule';
+import type { Database } from '#server/db/client';
+import { slotKey } from '#server/modules/schedule/next-run';
+import { nextRunFor } from '#server/modules/schedule/reschedule';
+import type { Clock } from '#server/platform/clock';
+import type { JobQueue } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
 import { buildIssueJob } from './issues.jobs';
 import { insertRuns, lockDueDigests, lockUnscheduledDigests, setNextRuns } from './issues.repository';
 

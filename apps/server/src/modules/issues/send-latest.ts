@@ -1,6 +1,6 @@
 import { shareHtmlPath } from '@digest/contracts';
-import { digestsErrors } from '../digests/digests.errors';
-import { findOwnedDigest } from '../digests/digests.repository';
+import { digestsErrors } from '#server/modules/digests/digests.errors';
+import { findOwnedDigest } from '#server/modules/digests/digests.repository';
 import { buildIssue, type IssuesDeps } from './build-issue.usecases';
 import { insertRuns } from './issues.repository';
 

@@ -1,8 +1,8 @@
 import type { ScheduleType } from '@digest/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digests } from '../../db/schema';
-import { DEFAULT_TIME_ZONE } from '../users/users.rules';
+import type { Database } from '#server/db/client';
+import { digests } from '#server/db/schema';
+import { DEFAULT_TIME_ZONE } from '#server/modules/users/users.rules';
 import { nextRunAfter } from './next-run';
 
 export interface ScheduledDigest {

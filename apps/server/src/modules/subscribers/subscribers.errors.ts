@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 
 export const subscribersErrors = {
   digestNotFound: () => new AppError(404, 'DIGEST_NOT_FOUND', 'No such Digest.'),

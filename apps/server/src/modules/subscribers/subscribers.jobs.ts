@@ -2,11 +2,11 @@ import { MAX_SUBSCRIBERS } from '@digest/contracts';
 import { ActionEmail, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { defineJob } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mailer';
-import { subscriberListHeaders, subscriptionLinks } from '../deliveries/deliveries.mail';
+import type { Database } from '#server/db/client';
+import { subscriberListHeaders, subscriptionLinks } from '#server/modules/deliveries/deliveries.mail';
+import { defineJob } from '#server/platform/jobs/job-queue';
+import type { Logger } from '#server/platform/logger';
+import type { Mailer } from '#server/platform/mailer';
 import { claimNotice, releaseNotice } from './subscribers.repository';
 
 /** The subscribers one change added: one job per change, so a list of 100 is one fetch of the queue. */

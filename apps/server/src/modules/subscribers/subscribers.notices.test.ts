@@ -3,10 +3,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { digestSubscribers } from '../../db/schema';
-import { callerOf, createDigest } from '../digests/test-support';
-import { signUp } from '../users/test-support';
+import { digestSubscribers } from '#server/db/schema';
+import { callerOf, createDigest } from '#server/modules/digests/test-support';
+import { signUp } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
 import { NOTICE_INTERVAL_MS } from './subscribers.usecases';
 import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digestSubscribers, digests, users } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { digestSubscribers, digests, users } from '#server/db/schema';
 
 export type SubscriberRow = typeof digestSubscribers.$inferSelect;
 

@@ -2,11 +2,11 @@ import { MAX_SUBSCRIBERS, subscriberListResponseSchema } from '@digest/contracts
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/test-api';
-import { digestSubscribers } from '../../db/schema';
-import type { Mailer, OutgoingMail } from '../../platform/mailer';
-import { callerOf, createDigest } from '../digests/test-support';
-import { signUp } from '../users/test-support';
+import { digestSubscribers } from '#server/db/schema';
+import { callerOf, createDigest } from '#server/modules/digests/test-support';
+import { signUp } from '#server/modules/users/test-support';
+import type { Mailer, OutgoingMail } from '#server/platform/mailer';
+import { startTestApi, type TestApi } from '#server-test/test-api';
 import { sendSubscriberNotices } from './subscribers.jobs';
 import { SUBSCRIBERS_RATE_LIMITS } from './subscribers.routes';
 import { subscriberRows as rowsOf, subscriberRow } from './test-support';

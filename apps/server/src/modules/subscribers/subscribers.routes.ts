@@ -7,9 +7,9 @@ import {
 } from '@digest/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Authenticate, authOf } from '../../platform/http/auth';
-import { limitByKey } from '../../platform/http/rate-limit';
-import { idParams, isUuid } from '../digests/ids';
+import { idParams, isUuid } from '#server/modules/digests/ids';
+import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { limitByKey } from '#server/platform/http/rate-limit';
 import { subscribersErrors } from './subscribers.errors';
 import * as subscribers from './subscribers.usecases';
 

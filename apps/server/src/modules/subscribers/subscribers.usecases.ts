@@ -1,7 +1,7 @@
 import { type Subscriber, type Subscription, sharedMessage } from '@digest/contracts';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../platform/clock';
-import { randomToken } from '../../platform/crypto';
+import type { Database } from '#server/db/client';
+import type { Clock } from '#server/platform/clock';
+import { randomToken } from '#server/platform/crypto';
 import { subscribersErrors } from './subscribers.errors';
 import * as repository from './subscribers.repository';
 

@@ -1,7 +1,7 @@
 /** Test support for the subscribers module: reading subscriber rows straight from the database. */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { digestSubscribers } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { digestSubscribers } from '#server/db/schema';
 
 export function subscriberRows(db: Database, digestId: string) {
   return db.select().from(digestSubscribers).where(eq(digestSubscribers.digestId, digestId));

@@ -7,8 +7,8 @@ import {
   templateListResponseSchema,
 } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../digests/test-support';
-import { signUp, startTestApp, type TestApp, type TestUser } from '../users/test-support';
+import { call } from '#server/modules/digests/test-support';
+import { signUp, startTestApp, type TestApp, type TestUser } from '#server/modules/users/test-support';
 import { TEMPLATE_SOURCE_INPUTS } from './templates.data';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { TEMPLATE_CATEGORIES, type TemplateCategory, templateListResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../../platform/http/auth';
-import { digestsErrors } from '../digests/digests.errors';
+import { digestsErrors } from '#server/modules/digests/digests.errors';
+import type { Authenticate } from '#server/platform/http/auth';
 import { TEMPLATES } from './templates.data';
 
 const isCategory = (value: string): value is TemplateCategory =>

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 import { normalisePhoto } from './photo';
 import {
   noisePng,

@@ -3,7 +3,7 @@
  * database, users signed up through the API, and multipart bodies. Not a test file itself.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type HttpServer, startTestApi, type TestApi } from '../../../test/test-api';
+import { type HttpServer, startTestApi, type TestApi } from '#server-test/test-api';
 
 export const MAIL_DOMAIN = 'digest.test';
 export const PASSWORD = 'correct horse 1!';

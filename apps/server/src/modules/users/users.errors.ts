@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 
 export const usersErrors = {
   accountGone: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'This account no longer exists.'),

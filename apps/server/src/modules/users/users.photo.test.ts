@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPhotos, users } from '../../db/schema';
+import { userPhotos, users } from '#server/db/schema';
 import {
   noisePng,
   pixelAt,

@@ -1,5 +1,5 @@
 import type { User } from '@digest/contracts';
-import type { users } from '../../db/schema';
+import type { users } from '#server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 

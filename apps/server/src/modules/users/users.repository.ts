@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { userPhotos, users } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { userPhotos, users } from '#server/db/schema';
 import { DEFAULT_TIME_ZONE, normaliseEmail } from './users.rules';
 
 /** A user's zone in a query that reads `users`: theirs, or the default. */

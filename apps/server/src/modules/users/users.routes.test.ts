@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialIdentities, users } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { hashToken } from '../../platform/crypto';
-import { insertPasswordReset } from '../auth/auth.repository';
+import { socialIdentities, users } from '#server/db/schema';
+import { isUniqueViolation } from '#server/db/unique-violation';
+import { insertPasswordReset } from '#server/modules/auth/auth.repository';
+import { hashToken } from '#server/platform/crypto';
 import { solidImage } from './sample-images';
 import {
   MAIL_DOMAIN,

@@ -1,11 +1,11 @@
 import type { ChangePasswordBody, ProfilePatch } from '@digest/contracts';
-import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/unique-violation';
-import type { Clock } from '../../platform/clock';
-import type { Authenticated } from '../../platform/http/auth';
-import { expireUserPasswordResets, revokeUserSessions } from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { rescheduleOwnerDigests } from '../schedule/reschedule';
+import type { Database } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/unique-violation';
+import { expireUserPasswordResets, revokeUserSessions } from '#server/modules/auth/auth.repository';
+import { hashPassword, verifyPassword } from '#server/modules/auth/passwords';
+import { rescheduleOwnerDigests } from '#server/modules/schedule/reschedule';
+import type { Clock } from '#server/platform/clock';
+import type { Authenticated } from '#server/platform/http/auth';
 import { normalisePhoto } from './photo';
 import { usersErrors } from './users.errors';
 import * as repository from './users.repository';

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase } from '../../../test/test-database';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '#server/db/client';
+import { createTestDatabase } from '#server-test/test-database';
 import {
   createJobQueue,
   defineJob,

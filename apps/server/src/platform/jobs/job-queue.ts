@@ -11,7 +11,7 @@ import {
   type WorkOptions,
 } from 'pg-boss';
 import type { z } from 'zod';
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '#server/db/client';
 import type { Logger } from '../logger';
 
 /** What a handler knows about the attempt it runs: the last one may record a final failure. */

@@ -1,13 +1,13 @@
 import net, { type AddressInfo, type Socket } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database';
-import { type Upstream, upstreamServers } from '../../../test/upstream-server';
-import { type DatabaseHandle, postgresDatabase } from '../../db/client';
-import { sourceCache } from '../../db/schema';
-import { createProviderHttp } from '../../sources/create-provider-http';
-import type { ProviderRequest } from '../../sources/provider-http';
-import { sourceFailure } from '../../sources/sources.test-support';
+import { type DatabaseHandle, postgresDatabase } from '#server/db/client';
+import { sourceCache } from '#server/db/schema';
+import { createProviderHttp } from '#server/sources/create-provider-http';
+import type { ProviderRequest } from '#server/sources/provider-http';
+import { sourceFailure } from '#server/sources/sources.test-support';
+import { createTestDatabase } from '#server-test/test-database';
+import { type Upstream, upstreamServers } from '#server-test/upstream-server';
 import { createSafeFetch } from './safe-fetch';
 import { createSharedContentCache, type SharedContentCacheOptions } from './shared-content-cache';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { sourceCache } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import { sourceCache } from '#server/db/schema';
 import type { Logger } from '../logger';
 import {
   type ContentCache,

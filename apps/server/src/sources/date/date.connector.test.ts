@@ -1,7 +1,7 @@
 import { defaultSource } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../../../test/test-clock';
-import { SourceError } from '../source-error';
+import { SourceError } from '#server/sources/source-error';
+import { testClock } from '#server-test/test-clock';
 import { dateConnector } from './date.connector';
 
 /** 10:30 UTC: already 00:30 on the 22nd at UTC+14, still 23:30 on the 20th at UTC−11. */

@@ -1,7 +1,7 @@
 import type { DateContent } from '@digest/contracts/content';
 import { DateTime } from 'luxon';
-import type { Connector, SourceContext, SourcesDeps } from '../connector';
-import { SourceError } from '../source-error';
+import type { Connector, SourceContext, SourcesDeps } from '#server/sources/connector';
+import { SourceError } from '#server/sources/source-error';
 
 /** Today's date where the owner lives, in their language: no provider, only the clock. */
 export function dateContent(now: Date, context: Pick<SourceContext, 'timezone' | 'locale'>): DateContent {

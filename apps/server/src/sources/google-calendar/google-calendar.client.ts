@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { reconnectOnRefusal } from '../account-refusal';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp } from '../provider-http';
+import { reconnectOnRefusal } from '#server/sources/account-refusal';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp } from '#server/sources/provider-http';
 
 const PROVIDER = 'Google Calendar';
 /** The most events one calendar gives for a period (the API's page size we ask for). */

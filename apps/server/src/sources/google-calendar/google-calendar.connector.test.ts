@@ -1,9 +1,7 @@
 import { googleCalendarSourceSchema, type SourceInputOf } from '@digest/contracts';
 import type { CalendarContent } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { googleApiFake } from '../../../../../test/fakes/providers/google-api';
-import { testClock } from '../../../test/test-clock';
-import type { SourceContext } from '../connector';
+import type { SourceContext } from '#server/sources/connector';
 import {
   connectorDeps,
   fakeAccessToken,
@@ -12,7 +10,9 @@ import {
   providerFailureCases,
   testAccountTokens,
   withProviderFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { testClock } from '#server-test/test-clock';
+import { googleApiFake } from '#test/fakes/providers/google-api';
 import { googleCalendarConnector } from './google-calendar.connector';
 
 const USER = 'user-1';

@@ -1,9 +1,9 @@
 import type { GoogleCalendarSource } from '@digest/contracts';
 import type { CalendarContent, CalendarDay, CalendarEvent } from '@digest/contracts/content';
 import { DateTime } from 'luxon';
-import type { Connector, SourceContext, SourcesDeps } from '../connector';
-import { httpUrlOrEmpty } from '../safe-link';
-import { SourceError } from '../source-error';
+import type { Connector, SourceContext, SourcesDeps } from '#server/sources/connector';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
+import { SourceError } from '#server/sources/source-error';
 import {
   type CalendarPeriod,
   type CalendarTimeFormat,

@@ -1,8 +1,12 @@
 import { type HackerNewsSource, hackerNewsSourceSchema } from '@digest/contracts';
 import type { HackerNewsContent } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { hackerNewsFake } from '../../../../../test/fakes/providers/hacker-news';
-import { connectorDeps, fakeProvidersForFile, itReportsProviderFailures } from '../sources.test-support';
+import {
+  connectorDeps,
+  fakeProvidersForFile,
+  itReportsProviderFailures,
+} from '#server/sources/sources.test-support';
+import { hackerNewsFake } from '#test/fakes/providers/hacker-news';
 import { hackerNewsConnector } from './hacker-news.connector';
 
 const fakes = fakeProvidersForFile([hackerNewsFake], '/hn');

@@ -1,7 +1,7 @@
 import type { HackerNewsSource } from '@digest/contracts';
 import type { HackerNewsContent, HackerNewsItem } from '@digest/contracts/content';
-import type { Connector, SourcesDeps } from '../connector';
-import { httpUrlOrEmpty } from '../safe-link';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { type HackerNewsHit, type HackerNewsSearch, hackerNewsClient } from './hacker-news.client';
 
 export type HackerNewsRequest = Pick<HackerNewsSource, 'story' | 'askHN' | 'showHN' | 'numberOfPosts'>;

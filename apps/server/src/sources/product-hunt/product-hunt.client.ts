@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp } from '../provider-http';
-import { SourceError } from '../source-error';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp } from '#server/sources/provider-http';
+import { SourceError } from '#server/sources/source-error';
 
 const PROVIDER = 'Product Hunt';
 

@@ -1,14 +1,14 @@
 import { type ProductHuntSource, productHuntSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { productHuntFake } from '../../../../../test/fakes/providers/product-hunt';
-import type { Clock } from '../../platform/clock';
+import type { Clock } from '#server/platform/clock';
 import {
   connectorDeps,
   fakeEnv,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { productHuntFake } from '#test/fakes/providers/product-hunt';
 import { startOfProductHuntDay } from './product-hunt.client';
 import { productHuntConnector } from './product-hunt.connector';
 

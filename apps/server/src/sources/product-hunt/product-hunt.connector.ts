@@ -1,9 +1,9 @@
 import type { PostBodyOption } from '@digest/contracts';
 import type { ProductHuntContent, ProductHuntItem } from '@digest/contracts/content';
-import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
-import type { Connector, SourcesDeps } from '../connector';
-import { escapeHtml } from '../rss/feed-model';
-import { httpUrlOrEmpty } from '../safe-link';
+import { firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { escapeHtml } from '#server/sources/rss/feed-model';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import {
   type ProductHuntClient,
   type ProductHuntPost,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SourcesDeps } from '../connector';
-import { SourceError } from '../source-error';
+import type { SourcesDeps } from '#server/sources/connector';
+import { SourceError } from '#server/sources/source-error';
 
 const PROVIDER = 'Reddit';
 /**

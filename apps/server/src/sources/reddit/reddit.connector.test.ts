@@ -1,14 +1,14 @@
 import { type RedditSource, redditSourceSchema } from '@digest/contracts';
 import type { RedditContent } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { redditFake } from '../../../../../test/fakes/providers/reddit';
-import { testClock } from '../../../test/test-clock';
 import {
   connectorDeps,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { testClock } from '#server-test/test-clock';
+import { redditFake } from '#test/fakes/providers/reddit';
 import { redditClient } from './reddit.client';
 import { redditConnector, subredditList } from './reddit.connector';
 

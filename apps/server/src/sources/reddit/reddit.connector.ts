@@ -1,8 +1,8 @@
 import type { ImagesOption, PostBodyOption, RedditSource } from '@digest/contracts';
 import type { RedditContent, RedditPost, Subreddit } from '@digest/contracts/content';
-import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
-import type { Connector, SourcesDeps } from '../connector';
-import { httpUrlOrEmpty } from '../safe-link';
+import { firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { type RedditPostData, type RedditSubredditData, redditClient } from './reddit.client';
 
 /** Links in posts point at Reddit itself, wherever this server reads it from. */

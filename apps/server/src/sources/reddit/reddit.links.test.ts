@@ -1,7 +1,7 @@
 import { redditSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import type { FakeProvider } from '../../../../../test/fakes/fake-providers';
-import { connectorDeps, fakeProvidersForFile } from '../sources.test-support';
+import { connectorDeps, fakeProvidersForFile } from '#server/sources/sources.test-support';
+import type { FakeProvider } from '#test/fakes/fake-providers';
 import { redditClient } from './reddit.client';
 import { redditConnector, subredditList } from './reddit.connector';
 

@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findFeedCorpora } from '../../../../../test/feed-corpora';
-import { SourceError } from '../source-error';
+import { SourceError } from '#server/sources/source-error';
+import { findFeedCorpora } from '#test/feed-corpora';
 import { type ParsedFeed, parseFeed } from './feed-parser';
 
 const FOUND = findFeedCorpora();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceError } from '../source-error';
+import { SourceError } from '#server/sources/source-error';
 import { parseFeedDate } from './feed-dates';
 import { findFeedLinks } from './feed-discovery';
 import { decodeFeedBody, isHtmlPage, parseFeed } from './feed-parser';

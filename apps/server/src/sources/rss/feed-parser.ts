@@ -9,8 +9,8 @@
 
 import { TextDecoder } from 'node:util';
 import { parseDocument } from 'htmlparser2';
-import { nestsDeeperThan } from '../../platform/markup-depth';
-import { SourceError } from '../source-error';
+import { nestsDeeperThan } from '#server/platform/markup-depth';
+import { SourceError } from '#server/sources/source-error';
 import type { ParsedFeed } from './feed-model';
 import { readJsonFeed } from './json-feed';
 import { readXmlFeed } from './xml-feed';

@@ -1,12 +1,12 @@
 import { rssSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { feedsFake } from '../../../../../test/fakes/providers/feeds';
 import {
   connectorDeps,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { feedsFake } from '#test/fakes/providers/feeds';
 import { type FeedRequest, feedFetchUrl, fetchFeed, rssConnector } from './rss.connector';
 
 const fakes = fakeProvidersForFile([feedsFake], '/feeds');

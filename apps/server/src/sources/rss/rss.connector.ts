@@ -1,9 +1,9 @@
 import type { ImagesOption, PostBodyOption } from '@digest/contracts';
 import type { RssContent, RssItem } from '@digest/contracts/content';
-import { firstParagraph, sanitizeHtml } from '../../platform/sanitize-html';
-import type { Connector, SourcesDeps } from '../connector';
-import type { ProviderTextResponse } from '../provider-http';
-import { SourceError } from '../source-error';
+import { firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import type { ProviderTextResponse } from '#server/sources/provider-http';
+import { SourceError } from '#server/sources/source-error';
 import { findFeedLinks } from './feed-discovery';
 import { decodeFeedBody, isHtmlPage, type ParsedFeed, type ParsedFeedItem, parseFeed } from './feed-parser';
 

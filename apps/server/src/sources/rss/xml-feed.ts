@@ -9,7 +9,7 @@
  */
 import type { Document, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
-import { htmlToText } from '../../platform/sanitize-html';
+import { htmlToText } from '#server/platform/sanitize-html';
 import { parseFeedDate } from './feed-dates';
 import {
   collapse,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { reconnectOnRefusal } from '../account-refusal';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp } from '../provider-http';
-import { SourceError } from '../source-error';
+import { reconnectOnRefusal } from '#server/sources/account-refusal';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp } from '#server/sources/provider-http';
+import { SourceError } from '#server/sources/source-error';
 
 const PROVIDER = 'Stripe';
 /** Stripe's largest page. */

@@ -1,8 +1,6 @@
 import { stripeSourceSchema } from '@digest/contracts';
 import type { StripeContent } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { stripeFake } from '../../../../../test/fakes/providers/stripe';
-import { testClock } from '../../../test/test-clock';
 import {
   connectorDeps,
   fakeAccessToken,
@@ -11,7 +9,9 @@ import {
   providerFailureCases,
   testAccountTokens,
   withProviderFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { testClock } from '#server-test/test-clock';
+import { stripeFake } from '#test/fakes/providers/stripe';
 import { stripeConnector } from './stripe.connector';
 
 const USER = 'user-1';

@@ -1,8 +1,8 @@
 import type { StripeSource } from '@digest/contracts';
 import type { StripeAccountFigures, StripeContent, StripeRevenue } from '@digest/contracts/content';
-import type { Connector, SourcesDeps } from '../connector';
-import { httpUrlOrEmpty } from '../safe-link';
-import { SourceError } from '../source-error';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
+import { SourceError } from '#server/sources/source-error';
 import { type Period, type StripeCharge, stripeClient } from './stripe.client';
 
 export type StripeAccountChoice = NonNullable<StripeSource['stripeAccounts']>[number];

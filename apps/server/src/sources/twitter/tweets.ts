@@ -1,6 +1,6 @@
 import type { ImagesOption, TweetType } from '@digest/contracts';
 import type { Tweet, TweetMedia } from '@digest/contracts/content';
-import { httpUrlOrEmpty } from '../safe-link';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { type ApiMedia, type ApiTweet, type TweetPage, toTweetUser } from './twitter.client';
 
 /** The tweets of one API page in SPEC §3's Tweet shape; `images: 'hide'` leaves media out. */

@@ -1,10 +1,10 @@
 import type { TweetUser, TwitterList } from '@digest/contracts/content';
 import { z } from 'zod';
-import { reconnectOnRefusal } from '../account-refusal';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp, ProviderRequest } from '../provider-http';
-import { httpUrlOrEmpty } from '../safe-link';
-import { SourceError } from '../source-error';
+import { reconnectOnRefusal } from '#server/sources/account-refusal';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp, ProviderRequest } from '#server/sources/provider-http';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
+import { SourceError } from '#server/sources/source-error';
 
 export const PROVIDER = 'X (Twitter)';
 

@@ -1,8 +1,7 @@
 import { type SourceInputOf, sourceSchema } from '@digest/contracts';
 import type { Tweet, TwitterContent } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { twitterFake } from '../../../../../test/fakes/providers/twitter';
-import type { SourceContext } from '../connector';
+import type { SourceContext } from '#server/sources/connector';
 import {
   connectorDeps,
   fakeAccessToken,
@@ -12,7 +11,8 @@ import {
   sourceFailure,
   testAccountTokens,
   withProviderFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { twitterFake } from '#test/fakes/providers/twitter';
 import { type TweetOptions, twitterConnectors, twitterReader } from './twitter.connector';
 
 const USER = 'user-1';

@@ -1,7 +1,7 @@
 import type { ImagesOption, TweetType } from '@digest/contracts';
 import type { Tweet, TweetUser, TwitterContent, TwitterList } from '@digest/contracts/content';
-import type { Connector, SourcesDeps } from '../connector';
-import { SourceError } from '../source-error';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { SourceError } from '#server/sources/source-error';
 import { searchQuery, selectTweets, tweetsOf } from './tweets';
 import { toTweetUser, twitterClient } from './twitter.client';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp } from '../provider-http';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp } from '#server/sources/provider-http';
 
 const FORECAST = 'Open-Meteo';
 const GEOCODING = 'Open-Meteo geocoding';

@@ -1,12 +1,12 @@
 import { type WeatherSource, weatherSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { openMeteoFake } from '../../../../../test/fakes/providers/open-meteo';
 import {
   connectorDeps,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { openMeteoFake } from '#test/fakes/providers/open-meteo';
 import { openMeteoClient } from './weather.client';
 import { weatherConnector } from './weather.connector';
 

@@ -1,6 +1,6 @@
 import type { WeatherSource } from '@digest/contracts';
 import type { WeatherContent, WeatherForecast } from '@digest/contracts/content';
-import type { Connector, SourcesDeps } from '../connector';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
 import { type OpenMeteoForecast, openMeteoClient } from './weather.client';
 import { describeWeather } from './weather-codes';
 

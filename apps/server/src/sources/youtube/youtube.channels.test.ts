@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
 import {
   connectorDeps,
   fakeEnv,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { youtubeFake } from '#test/fakes/providers/youtube';
 import { youtubeChannels } from './youtube.channels';
 import { youtubeClient } from './youtube.client';
 import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';

@@ -1,7 +1,7 @@
 import type { YoutubeChannel } from '@digest/contracts/content';
-import type { ProviderConfig } from '../provider-config';
-import { httpUrlOrEmpty } from '../safe-link';
-import { SourceError } from '../source-error';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
+import { SourceError } from '#server/sources/source-error';
 import type { YoutubeChannelResource, YoutubeClient } from './youtube.client';
 import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
 

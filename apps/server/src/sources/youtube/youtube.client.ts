@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ProviderConfig } from '../provider-config';
-import type { ProviderHttp } from '../provider-http';
-import { type ParsedFeed, parseFeed } from '../rss/feed-parser';
-import { SourceError } from '../source-error';
+import type { ProviderConfig } from '#server/sources/provider-config';
+import type { ProviderHttp } from '#server/sources/provider-http';
+import { type ParsedFeed, parseFeed } from '#server/sources/rss/feed-parser';
+import { SourceError } from '#server/sources/source-error';
 
 const PROVIDER = 'YouTube';
 

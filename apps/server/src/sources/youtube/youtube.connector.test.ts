@@ -1,12 +1,12 @@
 import { type YoutubeSource, youtubeSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { youtubeFake } from '../../../../../test/fakes/providers/youtube';
 import {
   connectorDeps,
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
-} from '../sources.test-support';
+} from '#server/sources/sources.test-support';
+import { youtubeFake } from '#test/fakes/providers/youtube';
 import { youtubeConnector } from './youtube.connector';
 
 const VERITASIUM = 'UCHnyfMqiRRG1u-2MsSQLbXA';

@@ -1,7 +1,7 @@
 import type { ImagesOption } from '@digest/contracts';
 import type { YoutubeContent } from '@digest/contracts/content';
-import type { Connector, SourcesDeps } from '../connector';
-import { httpUrlOrEmpty } from '../safe-link';
+import type { Connector, SourcesDeps } from '#server/sources/connector';
+import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { type YoutubeClient, youtubeClient } from './youtube.client';
 
 /** The newest `limit` videos of a channel, from its feed (no API key needed). */

@@ -1,11 +1,11 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import { Button } from '../../components/ui/Button';
-import { MenuIcon, PlusIcon } from '../../components/ui/icons';
-import { Logo } from '../../components/ui/Logo';
-import { useOpenBuilder } from '../../features/builder';
-import { useDigestLimitReached } from '../../features/digests';
-import { paths } from '../../lib/paths';
-import { useCurrentUser } from '../../lib/session/use-me';
+import { Button } from '#web/components/ui/Button';
+import { MenuIcon, PlusIcon } from '#web/components/ui/icons';
+import { Logo } from '#web/components/ui/Logo';
+import { useOpenBuilder } from '#web/features/builder';
+import { useDigestLimitReached } from '#web/features/digests';
+import { paths } from '#web/lib/paths';
+import { useCurrentUser } from '#web/lib/session/use-me';
 import styles from './AppLayout.module.css';
 import { ProfileMenu } from './ProfileMenu';
 

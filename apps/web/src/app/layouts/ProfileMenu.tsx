@@ -1,11 +1,11 @@
 import type { User } from '@digest/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
-import { Avatar } from '../../components/ui/Avatar';
-import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '../../components/ui/icons';
-import { useLogout } from '../../features/auth';
-import { SUPPORT_MAILTO } from '../../lib/config';
-import { paths } from '../../lib/paths';
+import { Avatar } from '#web/components/ui/Avatar';
+import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '#web/components/ui/icons';
+import { useLogout } from '#web/features/auth';
+import { SUPPORT_MAILTO } from '#web/lib/config';
+import { paths } from '#web/lib/paths';
 import styles from './ProfileMenu.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../components/ui/Logo';
-import { paths } from '../../lib/paths';
-import { useAuthStore } from '../../lib/session/session';
+import { Logo } from '#web/components/ui/Logo';
+import { paths } from '#web/lib/paths';
+import { useAuthStore } from '#web/lib/session/session';
 import styles from './PublicLayout.module.css';
 
 /**

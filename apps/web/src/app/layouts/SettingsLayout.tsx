@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from 'react-router';
-import { Button } from '../../components/ui/Button';
-import { EditIcon, LinkIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
-import { useLogout } from '../../features/auth';
-import { paths } from '../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { EditIcon, LinkIcon, LogOutIcon, UserIcon } from '#web/components/ui/icons';
+import { useLogout } from '#web/features/auth';
+import { paths } from '#web/lib/paths';
 import styles from './SettingsLayout.module.css';
 
 function linkClass({ isActive }: { isActive: boolean }) {

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../components/ui/Logo';
-import { SUPPORT_MAILTO } from '../../lib/config';
-import { paths } from '../../lib/paths';
+import { Logo } from '#web/components/ui/Logo';
+import { SUPPORT_MAILTO } from '#web/lib/config';
+import { paths } from '#web/lib/paths';
 import styles from './SignedOutLayout.module.css';
 
 /** Layout for visitors without a session: logo and the help link only (SPEC §2 "Header and menus"). */

@@ -1,9 +1,9 @@
 import { Link, Outlet } from 'react-router';
-import { Button } from '../../components/ui/Button';
-import { LogOutIcon } from '../../components/ui/icons';
-import { Logo } from '../../components/ui/Logo';
-import { useLogout } from '../../features/auth';
-import { paths } from '../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { LogOutIcon } from '#web/components/ui/icons';
+import { Logo } from '#web/components/ui/Logo';
+import { useLogout } from '#web/features/auth';
+import { paths } from '#web/lib/paths';
 import styles from './WelcomeLayout.module.css';
 
 /** SPEC §2 /createDigest: the welcome layout (onboarding, then the invitation to build a digest). */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '#web/lib/paths';
 import { editDigest, editDraft, resetBuilder } from './store';
 
 /** Opens /digestCreator: for a new digest, a draft or an existing digest. */

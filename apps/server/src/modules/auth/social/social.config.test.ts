@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../app/config';
+import { ConfigError, loadConfig } from '#server/app/config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@digest/contracts';
-import { AppError } from '../../../platform/http/errors';
+import { AppError } from '#server/platform/http/errors';
 
 /** How the provider is named to people (SPEC calls X by its old name, Twitter). */
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {

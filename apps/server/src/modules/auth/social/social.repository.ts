@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { oauthStates, socialIdentities, socialTickets, users } from '../../../db/schema';
+import type { Database } from '#server/db/client';
+import { oauthStates, socialIdentities, socialTickets, users } from '#server/db/schema';
 
 export async function insertOAuthState(db: Database, values: typeof oauthStates.$inferInsert) {
   await db.insert(oauthStates).values(values);

@@ -7,7 +7,7 @@ import {
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { presentUser } from '../../users/users.presenter';
+import { presentUser } from '#server/modules/users/users.presenter';
 import {
   flowFailureOf,
   oauthCallbackQuerySchema,

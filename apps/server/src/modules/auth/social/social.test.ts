@@ -11,15 +11,15 @@ import {
   type TokenRequestIncomingMessage,
 } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test/test-database';
-import { loadConfig } from '../../../app/config';
-import { buildHttpServer, type HttpServer } from '../../../app/http-server';
-import type { DatabaseHandle } from '../../../db/client';
-import { oauthStates, sessions, socialIdentities, socialTickets, users } from '../../../db/schema';
-import type { Clock } from '../../../platform/clock';
-import { hashToken } from '../../../platform/crypto';
-import { createLogger } from '../../../platform/logger';
-import { insertUser } from '../../users/users.repository';
+import { loadConfig } from '#server/app/config';
+import { buildHttpServer, type HttpServer } from '#server/app/http-server';
+import type { DatabaseHandle } from '#server/db/client';
+import { oauthStates, sessions, socialIdentities, socialTickets, users } from '#server/db/schema';
+import { insertUser } from '#server/modules/users/users.repository';
+import type { Clock } from '#server/platform/clock';
+import { hashToken } from '#server/platform/crypto';
+import { createLogger } from '#server/platform/logger';
+import { createTestDatabase } from '#server-test/test-database';
 import { type AccessTokens, createAccessTokens } from '../access-tokens';
 import { startSession } from '../auth.usecases';
 import { createSocialProviders, type SocialProviders } from './social.providers';

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { fullNameSchema, type SocialProvider } from '@digest/contracts';
 import * as oauth from 'oauth4webapi';
-import { isUniqueViolation } from '../../../db/unique-violation';
-import { hashToken, randomToken } from '../../../platform/crypto';
-import { findUserByEmail, findUserById, insertUser } from '../../users/users.repository';
-import { normaliseEmail } from '../../users/users.rules';
+import { isUniqueViolation } from '#server/db/unique-violation';
+import { findUserByEmail, findUserById, insertUser } from '#server/modules/users/users.repository';
+import { normaliseEmail } from '#server/modules/users/users.rules';
+import { hashToken, randomToken } from '#server/platform/crypto';
 import { revokeUserSessions } from '../auth.repository';
 import { type AuthDeps, startSession } from '../auth.usecases';
 import { socialErrors } from './social.errors';

@@ -1,8 +1,8 @@
 import { googleCalendarSourceSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../../platform/http/auth';
-import { googleCalendarConnector } from '../../../sources/google-calendar/google-calendar.connector';
+import { authOf } from '#server/platform/http/auth';
+import { googleCalendarConnector } from '#server/sources/google-calendar/google-calendar.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
 /** SPEC §7 `POST /data-sources/google-calendar` `{ settings }`: the block's events, in the owner's zone. */

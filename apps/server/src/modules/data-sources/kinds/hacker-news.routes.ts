@@ -2,7 +2,7 @@ import { SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { HackerNewsItem } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hackerNewsContent } from '../../../sources/hacker-news/hacker-news.connector';
+import { hackerNewsContent } from '#server/sources/hacker-news/hacker-news.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 import { queryFlag } from '../query-params';
 

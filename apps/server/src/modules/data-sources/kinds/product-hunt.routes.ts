@@ -2,10 +2,10 @@ import { SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { ProductHuntContent } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../../../platform/http/auth';
-import type { SourcesDeps } from '../../../sources/connector';
-import { productHuntClient } from '../../../sources/product-hunt/product-hunt.client';
-import { todaysLaunches } from '../../../sources/product-hunt/product-hunt.connector';
+import type { Authenticate } from '#server/platform/http/auth';
+import type { SourcesDeps } from '#server/sources/connector';
+import { productHuntClient } from '#server/sources/product-hunt/product-hunt.client';
+import { todaysLaunches } from '#server/sources/product-hunt/product-hunt.connector';
 
 /** SPEC §9: a new Product Hunt block shows 6 launches. */
 const DEFAULT_LIMIT = 6;

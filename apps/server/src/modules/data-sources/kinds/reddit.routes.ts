@@ -2,8 +2,8 @@ import { IMAGE_OPTIONS, POST_BODY_OPTIONS, SOURCE_POST_LIMITS, subredditNameSche
 import type { RedditContent, Subreddit } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { redditClient } from '../../../sources/reddit/reddit.client';
-import { redditPosts, subredditList } from '../../../sources/reddit/reddit.connector';
+import { redditClient } from '#server/sources/reddit/reddit.client';
+import { redditPosts, subredditList } from '#server/sources/reddit/reddit.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
 const MAX_POSTS = SOURCE_POST_LIMITS.REDDIT;

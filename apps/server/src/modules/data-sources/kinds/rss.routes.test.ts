@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../../test/fakes/fake-providers';
-import { feedsFake } from '../../../../../../test/fakes/providers/feeds';
-import { startTestApi, type TestApi } from '../../../../test/test-api';
-import { RSS_CATALOGUE } from '../../../sources/rss/rss-catalogue.data';
-import { signUp, type TestUser } from '../../users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { RSS_CATALOGUE } from '#server/sources/rss/rss-catalogue.data';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { feedsFake } from '#test/fakes/providers/feeds';
 
 let fakes: FakeProviders;
 let api: TestApi;

@@ -2,10 +2,10 @@ import { IMAGE_OPTIONS, POST_BODY_OPTIONS, SOURCE_POST_LIMITS } from '@digest/co
 import type { RssContent, SearchResult } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../../../platform/http/auth';
-import type { SourcesDeps } from '../../../sources/connector';
-import { fetchFeed } from '../../../sources/rss/rss.connector';
-import { RSS_CATALOGUE } from '../../../sources/rss/rss-catalogue.data';
+import type { Authenticate } from '#server/platform/http/auth';
+import type { SourcesDeps } from '#server/sources/connector';
+import { fetchFeed } from '#server/sources/rss/rss.connector';
+import { RSS_CATALOGUE } from '#server/sources/rss/rss-catalogue.data';
 
 /** SPEC §5: a search phrase needs more than 2 characters. */
 export const RSS_SEARCH_MIN_LENGTH = 3;

@@ -1,8 +1,8 @@
 import type { StripeContent } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../../platform/http/auth';
-import { stripeFigures } from '../../../sources/stripe/stripe.connector';
+import { authOf } from '#server/platform/http/auth';
+import { stripeFigures } from '#server/sources/stripe/stripe.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
 const figuresSchema = z.object({

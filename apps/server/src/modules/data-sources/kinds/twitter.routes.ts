@@ -2,8 +2,8 @@ import { IMAGE_OPTIONS, SOURCE_POST_LIMITS, TWEET_TYPES } from '@digest/contract
 import type { Tweet, TweetUser, TwitterList } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../../platform/http/auth';
-import { twitterReader } from '../../../sources/twitter/twitter.connector';
+import { authOf } from '#server/platform/http/auth';
+import { twitterReader } from '#server/sources/twitter/twitter.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 import { queryFlag } from '../query-params';
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../../test/fakes/fake-providers';
-import { openMeteoFake } from '../../../../../../test/fakes/providers/open-meteo';
-import { startTestApi, type TestApi } from '../../../../test/test-api';
-import { signUp, type TestUser } from '../../users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { openMeteoFake } from '#test/fakes/providers/open-meteo';
 
 let fakes: FakeProviders;
 let api: TestApi;

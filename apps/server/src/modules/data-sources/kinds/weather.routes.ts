@@ -2,9 +2,9 @@ import { FORECAST_INTERVALS, TEMPERATURE_TYPES } from '@digest/contracts';
 import type { WeatherContent, WeatherForecast, WeatherLocation } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../../platform/http/auth';
-import { openMeteoClient } from '../../../sources/weather/weather.client';
-import { weatherContent } from '../../../sources/weather/weather.connector';
+import { authOf } from '#server/platform/http/auth';
+import { openMeteoClient } from '#server/sources/weather/weather.client';
+import { weatherContent } from '#server/sources/weather/weather.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
 /** SPEC §5: a search phrase needs more than 2 characters. */

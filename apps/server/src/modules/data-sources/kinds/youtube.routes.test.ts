@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeProviders, startFakeProviders } from '../../../../../../test/fakes/fake-providers';
-import { youtubeFake } from '../../../../../../test/fakes/providers/youtube';
-import { startTestApi, type TestApi } from '../../../../test/test-api';
-import { POPULAR_YOUTUBE_CHANNELS } from '../../../sources/youtube/youtube.popular-channels';
-import { signUp, type TestUser } from '../../users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { POPULAR_YOUTUBE_CHANNELS } from '#server/sources/youtube/youtube.popular-channels';
+import { startTestApi, type TestApi } from '#server-test/test-api';
+import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { youtubeFake } from '#test/fakes/providers/youtube';
 
 let fakes: FakeProviders;
 let api: TestApi;

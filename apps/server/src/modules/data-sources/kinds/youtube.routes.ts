@@ -2,11 +2,11 @@ import { SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { YoutubeChannel, YoutubeContent } from '@digest/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticate } from '../../../platform/http/auth';
-import type { SourcesDeps } from '../../../sources/connector';
-import { CHANNEL_SEARCH_MIN_LENGTH, youtubeChannels } from '../../../sources/youtube/youtube.channels';
-import { YOUTUBE_MAX_RESULTS, youtubeClient } from '../../../sources/youtube/youtube.client';
-import { latestVideos } from '../../../sources/youtube/youtube.connector';
+import type { Authenticate } from '#server/platform/http/auth';
+import type { SourcesDeps } from '#server/sources/connector';
+import { CHANNEL_SEARCH_MIN_LENGTH, youtubeChannels } from '#server/sources/youtube/youtube.channels';
+import { YOUTUBE_MAX_RESULTS, youtubeClient } from '#server/sources/youtube/youtube.client';
+import { latestVideos } from '#server/sources/youtube/youtube.connector';
 
 /** SPEC §9: the channel search shows 10 results, a channel preview 6 videos. */
 const DEFAULT_CHANNELS = 10;

@@ -7,7 +7,7 @@ import {
   connectPathNameOf,
   connectStartResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export function fetchConnectedAccounts(signal?: AbortSignal): Promise<ConnectedAccount[]> {
   return api

@@ -8,8 +8,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '#web/lib/api-client';
+import { notifyError, notifySuccess } from '#web/lib/notify';
 import {
   fetchConnectableProviders,
   fetchConnectedAccounts,

@@ -1,13 +1,13 @@
 import { ACCOUNT_PROVIDER_LABELS, type AccountProvider, type ConnectedAccount } from '@digest/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { Alert } from '#web/components/ui/Alert';
+import { Avatar } from '#web/components/ui/Avatar';
+import { Button } from '#web/components/ui/Button';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { PageHeader } from '#web/components/ui/PageHeader';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { errorMessage } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import {
   useConnectAccount,
   useConnectableProviders,

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { paths } from '../../../lib/paths';
-import { adoptHandedOverToken, useAuthStore } from '../../../lib/session/session';
-import { fetchMe, meQueryKey } from '../../../lib/session/use-me';
-import { digestKeys, fetchDigests } from '../../digests';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { digestKeys, fetchDigests } from '#web/features/digests';
+import { paths } from '#web/lib/paths';
+import { adoptHandedOverToken, useAuthStore } from '#web/lib/session/session';
+import { fetchMe, meQueryKey } from '#web/lib/session/use-me';
 
 /** SPEC §2: /admin looks for a token every 1000 ms. */
 export const ADMIN_TOKEN_POLL_MS = 1000;

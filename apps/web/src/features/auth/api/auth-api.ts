@@ -12,8 +12,8 @@ import {
   socialTicketResponseSchema,
 } from '@digest/contracts';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { API_BASE } from '../../../lib/config';
+import { api } from '#web/lib/api-client';
+import { API_BASE } from '#web/lib/config';
 
 export type { AuthResponse, SocialProvider };
 

@@ -1,15 +1,15 @@
 import type { AuthResponse, ForgotPasswordBody, LoginBody, SignupBody } from '@digest/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import {
   endSession,
   failAuth,
   rememberForgetPasswordEmail,
   startAuthLoading,
   startSession,
-} from '../../../lib/session/session';
-import { setMe } from '../../../lib/session/use-me';
+} from '#web/lib/session/session';
+import { setMe } from '#web/lib/session/use-me';
 import {
   fetchSocialProviders,
   logOutOnServer,

@@ -2,9 +2,9 @@ import { type LoginBody, type LoginInput, loginSchema } from '@digest/contracts'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { paths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { TextField } from '#web/components/ui/TextField';
+import { paths } from '#web/lib/paths';
 import { useLogin } from '../api/use-auth';
 import styles from './LoginForm.module.css';
 

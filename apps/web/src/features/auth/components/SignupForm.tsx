@@ -2,9 +2,9 @@ import { signupSchema, TERMS_REQUIRED_MESSAGE } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/Button';
-import { Checkbox } from '../../../components/ui/Checkbox';
-import { TextField } from '../../../components/ui/TextField';
+import { Button } from '#web/components/ui/Button';
+import { Checkbox } from '#web/components/ui/Checkbox';
+import { TextField } from '#web/components/ui/TextField';
 import { useSignup } from '../api/use-auth';
 import styles from './LoginForm.module.css';
 

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@digest/contracts';
-import { Button, buttonClassName } from '../../../components/ui/Button';
+import { Button, buttonClassName } from '#web/components/ui/Button';
 import { type SocialMode, socialAuthUrl } from '../api/auth-api';
 import { useSocialProviders } from '../api/use-auth';
 import styles from './SocialButtons.module.css';

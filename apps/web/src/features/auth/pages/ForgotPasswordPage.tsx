@@ -2,9 +2,9 @@ import { type ForgotPasswordBody, forgotPasswordSchema } from '@digest/contracts
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { paths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { TextField } from '#web/components/ui/TextField';
+import { paths } from '#web/lib/paths';
 import { useForgotPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/LoginForm.module.css';

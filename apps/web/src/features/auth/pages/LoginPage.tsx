@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Divider } from '../../../components/ui/Divider';
-import { paths } from '../../../lib/paths';
+import { Divider } from '#web/components/ui/Divider';
+import { paths } from '#web/lib/paths';
 import { AuthCard } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 import { SocialButtons } from '../components/SocialButtons';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { MailIcon } from '../../../components/ui/icons';
-import { paths } from '../../../lib/paths';
-import { succeedAuth, useAuthStore } from '../../../lib/session/session';
+import { Button } from '#web/components/ui/Button';
+import { MailIcon } from '#web/components/ui/icons';
+import { paths } from '#web/lib/paths';
+import { succeedAuth, useAuthStore } from '#web/lib/session/session';
 import { useForgotPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from './RecoverMessagePage.module.css';

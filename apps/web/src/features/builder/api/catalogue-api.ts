@@ -1,6 +1,6 @@
 import { type DataSource, dataSourcesResponseSchema } from '@digest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const catalogueKeys = {
   all: ['data-sources', 'catalogue'] as const,

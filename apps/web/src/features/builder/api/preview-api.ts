@@ -1,7 +1,7 @@
 import type { Source } from '@digest/contracts';
 import type { DigestBlockInput } from '@digest/email/blocks';
 import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api, errorMessage } from '#web/lib/api-client';
 
 /** `POST /api/data-sources/preview`: one source's live content, as its e-mail block will get it. */
 export function fetchPreview(source: Source, signal?: AbortSignal): Promise<unknown> {

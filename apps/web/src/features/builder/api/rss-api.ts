@@ -1,6 +1,6 @@
 import type { RssFeedInfo, SearchResult } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const rssKeys = {
   /** The popular feeds ('') or those matching a phrase. */

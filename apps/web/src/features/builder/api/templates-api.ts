@@ -1,6 +1,6 @@
 import { type Template, type TemplateCategory, templateListResponseSchema } from '@digest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const templateKeys = {
   category: (category: TemplateCategory) => ['builder', 'templates', category] as const,

@@ -1,6 +1,6 @@
 import type { TweetUser, TwitterList } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** SPEC §9: Twitter user lookups ask for 10 users, page 1. */
 const USER_LOOKUP = { limit: '10', page: '1' } as const;

@@ -1,6 +1,6 @@
 import type { WeatherLocation } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export const weatherKeys = {
   locations: (search: string) => ['builder', 'weather', 'locations', search] as const,

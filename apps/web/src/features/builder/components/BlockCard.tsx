@@ -9,8 +9,8 @@ import {
   EditIcon,
   GripIcon,
   TrashIcon,
-} from '../../../components/ui/icons';
-import { SourceIcon } from '../../digests';
+} from '#web/components/ui/icons';
+import { SourceIcon } from '#web/features/digests';
 import styles from './BlockCard.module.css';
 import { BlockPreview } from './BlockPreview';
 

@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Fragment } from 'react';
-import { PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '#web/components/ui/icons';
 import {
   deleteBlock,
   duplicateBlock,

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { createDraft, deleteDraft, digestKeys, updateDraft } from '../../digests';
+import { createDraft, deleteDraft, digestKeys, updateDraft } from '#web/features/digests';
+import { errorMessage } from '#web/lib/api-client';
+import { notifyError } from '#web/lib/notify';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';
 import { createDraftAutosaver, type DraftSnapshot } from './draft-autosave';
 

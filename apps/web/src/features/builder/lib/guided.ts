@@ -1,7 +1,7 @@
 import { type DataSource, GUIDED_SOURCE_KEYS, MAX_SOURCES, type SourceType } from '@digest/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '#web/lib/paths';
 import { startGuided, useBuilderStore } from '../store';
 
 /** SPEC §2 "Guided sequence": the URL parameter naming the kinds to open in turn. */

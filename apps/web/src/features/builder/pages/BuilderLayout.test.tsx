@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { meQueryKey } from '../../../lib/session/use-me';
+import { createQueryClient } from '#web/lib/query-client';
+import { meQueryKey } from '#web/lib/session/use-me';
 import { initialBuilderState, useBuilderStore } from '../store';
 import { BuilderLayout } from './BuilderLayout';
 

@@ -1,10 +1,10 @@
 import { MIN_SOURCES } from '@digest/contracts';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { Logo } from '../../../components/ui/Logo';
-import { paths } from '../../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { ChevronLeftIcon } from '#web/components/ui/icons';
+import { Logo } from '#web/components/ui/Logo';
+import { paths } from '#web/lib/paths';
 import { BuilderProgress } from '../components/BuilderProgress';
 import { SchedulePopup } from '../schedule/SchedulePopup';
 import { useBuilderStore } from '../store';

@@ -1,10 +1,10 @@
 import { DIGEST_NAME_MAX_LENGTH, type Source } from '@digest/contracts';
 import type { BlockContext } from '@digest/email/blocks';
 import { useEffect, useId, useLayoutEffect, useMemo } from 'react';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { defaultDigestName, useCurrentUser } from '../../../lib/session/use-me';
-import { useDigest, useDrafts } from '../../digests';
-import { browserLocale, browserTimeZone } from '../../profile';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { useDigest, useDrafts } from '#web/features/digests';
+import { browserLocale, browserTimeZone } from '#web/features/profile';
+import { defaultDigestName, useCurrentUser } from '#web/lib/session/use-me';
 import { BlockStack } from '../components/BlockStack';
 import { useDraftAutosave } from '../drafts/use-draft-autosave';
 import { useGuidedSequence } from '../lib/guided';

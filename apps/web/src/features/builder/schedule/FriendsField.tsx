@@ -1,7 +1,7 @@
 import { DIGEST_MESSAGES, MAX_SUBSCRIBERS } from '@digest/contracts';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
-import { addPendingEmail } from '../../share';
+import { CloseIcon, PlusIcon } from '#web/components/ui/icons';
+import { addPendingEmail } from '#web/features/share';
 import styles from './SchedulePopup.module.css';
 
 export type AddFriendResult = { ok: true; friends: string[] } | { ok: false; error: string };

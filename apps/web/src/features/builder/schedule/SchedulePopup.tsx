@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/Modal';
-import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session/use-me';
+import { Modal } from '#web/components/ui/Modal';
+import { errorMessage } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
+import { useCurrentUser } from '#web/lib/session/use-me';
 import { useBlockPreviews } from '../api/preview-api';
 import { resetBuilder, setSchedule, setSubscribers, useBuilderStore } from '../store';
 import { doneBlockedReason } from './done-blocker';

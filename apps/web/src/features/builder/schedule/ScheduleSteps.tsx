@@ -1,8 +1,8 @@
 import type { Schedule, ScheduleType } from '@digest/contracts';
 import { type FormEvent, type RefObject, useEffect, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { SelectField, type SelectOption } from '../../../components/ui/SelectField';
-import { Spinner } from '../../../components/ui/Spinner';
+import { Button } from '#web/components/ui/Button';
+import { SelectField, type SelectOption } from '#web/components/ui/SelectField';
+import { Spinner } from '#web/components/ui/Spinner';
 import { FriendsField } from './FriendsField';
 import styles from './SchedulePopup.module.css';
 import { FREQUENCY_OPTIONS, MONTH_DAY_OPTIONS, TIME_OPTIONS, WEEK_DAY_OPTIONS } from './schedule-options';

@@ -1,6 +1,6 @@
 import type { Source, User } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#web/lib/api-client';
 import { initialBuilderState } from '../store';
 import {
   type Completion,

@@ -1,5 +1,5 @@
 import type { DigestCreateInput, Timezone } from '@digest/contracts';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 
 /** What Done / Update digest sends: the digest's own fields (DESIGN §5), from the builder's state. */
 export interface Completion {

@@ -1,6 +1,6 @@
 import { DIGEST_DEFAULTS } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
-import { browserTimeZone } from '../../profile';
+import { browserTimeZone } from '#web/features/profile';
 import {
   FREQUENCY_OPTIONS,
   initialTimeZone,

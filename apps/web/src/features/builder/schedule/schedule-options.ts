@@ -1,8 +1,8 @@
 import type { User } from '@digest/contracts';
 import { SCHEDULE_TYPE_OPTIONS, WEEK_DAYS } from '@digest/contracts';
-import type { SelectOption } from '../../../components/ui/SelectField';
-import { formatTime12, ordinal } from '../../digests';
-import { browserTimeZone, type TimeZoneOption, timeZoneOptions } from '../../profile';
+import type { SelectOption } from '#web/components/ui/SelectField';
+import { formatTime12, ordinal } from '#web/features/digests';
+import { browserTimeZone, type TimeZoneOption, timeZoneOptions } from '#web/features/profile';
 
 /** SPEC §9: a time every 5 minutes across the day. */
 export const TIME_STEP_MINUTES = 5;

@@ -1,8 +1,8 @@
 import type { User } from '@digest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { defaultDigestName, setMe } from '../../../lib/session/use-me';
-import { createDigest, deleteDraft, digestKeys, rebuildDigest, updateDigest } from '../../digests';
-import { timezoneValue, updateProfile } from '../../profile';
+import { createDigest, deleteDraft, digestKeys, rebuildDigest, updateDigest } from '#web/features/digests';
+import { timezoneValue, updateProfile } from '#web/features/profile';
+import { defaultDigestName, setMe } from '#web/lib/session/use-me';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';
 import { type Completion, type CompletionApi, completeDigest } from './complete-digest';
 import { timeZoneChanged } from './schedule-options';

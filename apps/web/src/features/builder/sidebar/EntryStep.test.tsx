@@ -2,7 +2,7 @@ import { type DataSource, MAX_SOURCES, type Source } from '@digest/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '#web/lib/query-client';
 import { catalogueKeys } from '../api/catalogue-api';
 import { initialBuilderState, useBuilderStore } from '../store';
 import { EntryStep } from './EntryStep';

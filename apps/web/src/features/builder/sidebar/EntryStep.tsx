@@ -1,11 +1,11 @@
 import { type DataSource, DIGEST_MESSAGES, MAX_SOURCES } from '@digest/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { errorMessage } from '../../../lib/api-client';
-import { MEDIA_QUERIES } from '../../../lib/breakpoints';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { SourceIcon } from '../../digests';
+import { ChevronLeftIcon, ChevronRightIcon } from '#web/components/ui/icons';
+import { SourceIcon } from '#web/features/digests';
+import { errorMessage } from '#web/lib/api-client';
+import { MEDIA_QUERIES } from '#web/lib/breakpoints';
+import { useMediaQuery } from '#web/lib/use-media-query';
 import { useCatalogue } from '../api/catalogue-api';
 import { ResultPanel, SearchBox, useDebouncedSearch } from '../sources/form/Search';
 import { selectSource, useBuilderStore } from '../store';

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '#web/lib/query-client';
 import { catalogueKeys } from '../api/catalogue-api';
 import { type BuilderState, initialBuilderState, useBuilderStore } from '../store';
 import { Sidebar } from './Sidebar';

@@ -1,7 +1,7 @@
 import type { SourceType } from '@digest/contracts';
 import { type ComponentType, useId } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { ChevronLeftIcon, CloseIcon } from '../../../components/ui/icons';
+import { Button } from '#web/components/ui/Button';
+import { ChevronLeftIcon, CloseIcon } from '#web/components/ui/icons';
 import { type BuilderStep, backStepOf, headingOf, hintOf } from '../lib/steps';
 import type { SourcePanelProps } from '../sources/panel';
 import { SOURCE_PANELS } from '../sources/panels';

@@ -1,8 +1,8 @@
 import type { Template, TemplateCategory } from '@digest/contracts';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { errorMessage } from '../../../lib/api-client';
-import { SourceIcons } from '../../digests';
+import { Button } from '#web/components/ui/Button';
+import { SourceIcons } from '#web/features/digests';
+import { errorMessage } from '#web/lib/api-client';
 import { useTemplates } from '../api/templates-api';
 import { ResultPanel } from '../sources/form/Search';
 import styles from './TemplatesSection.module.css';

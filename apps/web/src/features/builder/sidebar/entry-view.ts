@@ -6,7 +6,7 @@ import {
   TEMPLATE_CATEGORY_LABELS,
   type TemplateCategory,
 } from '@digest/contracts';
-import type { Device } from '../../../lib/breakpoints';
+import type { Device } from '#web/lib/breakpoints';
 
 /**
  * SPEC §2 entry tabs: the template categories, in the order the builder shows them; 'popular' is the

@@ -1,11 +1,11 @@
 import { MAX_SOURCES, type Source, type Template } from '@digest/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '#web/lib/notify';
 import { initialBuilderState, useBuilderStore } from '../store';
 import { applyTemplate, templateNotice, templateSources } from './templates';
 import { testTemplate } from './test-support';
 
-vi.mock('../../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('#web/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const weather = { type: 'WEATHER', name: 'Weather', showHeading: true } as Source;
 const types = () => useBuilderStore.getState().blocks.map((block) => block.source.type);

@@ -1,5 +1,5 @@
 import { DIGEST_MESSAGES, type Source, sourceSchema, type Template } from '@digest/contracts';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '#web/lib/notify';
 import { addSources } from '../store';
 
 /**

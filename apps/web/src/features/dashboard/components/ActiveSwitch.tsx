@@ -1,6 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
-import { useSetActive } from '../../digests';
+import { useSetActive } from '#web/features/digests';
 import styles from './ActiveSwitch.module.css';
 
 /**

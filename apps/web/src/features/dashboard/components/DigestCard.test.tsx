@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { testDigestSummary } from '../../digests';
+import { testDigestSummary } from '#web/features/digests';
+import { createQueryClient } from '#web/lib/query-client';
 import { DigestCard } from './DigestCard';
 
 const summary = (overrides: Partial<DigestSummary>) =>

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '../../../components/ui/icons';
-import { digestPath } from '../../../lib/paths';
+import { Button } from '#web/components/ui/Button';
+import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '#web/components/ui/icons';
 import {
   type DigestSummary,
   formatCount,
@@ -11,8 +10,9 @@ import {
   SourceIcons,
   scheduleDay,
   scheduleTypeLabel,
-} from '../../digests';
-import { ShareDialog } from '../../share';
+} from '#web/features/digests';
+import { ShareDialog } from '#web/features/share';
+import { digestPath } from '#web/lib/paths';
 import { ActiveSwitch } from './ActiveSwitch';
 import styles from './Cards.module.css';
 import { DigestMenu } from './DigestMenu';

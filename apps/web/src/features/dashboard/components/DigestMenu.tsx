@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { CopyIcon, MoreIcon, TrashIcon } from '../../../components/ui/icons';
-import { useDeleteDigest, useDuplicateDigest } from '../../digests';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { CopyIcon, MoreIcon, TrashIcon } from '#web/components/ui/icons';
+import { useDeleteDigest, useDuplicateDigest } from '#web/features/digests';
 import styles from './DigestMenu.module.css';
 
 /** SPEC §2 digest card menu: Duplicate, Delete Digest (asks first). */

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { EditIcon, TrashIcon } from '../../../components/ui/icons';
-import { defaultDigestName, useCurrentUser } from '../../../lib/session/use-me';
-import { useOpenBuilder } from '../../builder';
-import { type Draft, SourceIcons, useDeleteDraft } from '../../digests';
+import { Button } from '#web/components/ui/Button';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { EditIcon, TrashIcon } from '#web/components/ui/icons';
+import { useOpenBuilder } from '#web/features/builder';
+import { type Draft, SourceIcons, useDeleteDraft } from '#web/features/digests';
+import { defaultDigestName, useCurrentUser } from '#web/lib/session/use-me';
 import styles from './Cards.module.css';
 
 /** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */

@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { digestKeys, TEST_DIGEST_ID, testDigest } from '../../digests';
+import { digestKeys, TEST_DIGEST_ID, testDigest } from '#web/features/digests';
+import { createQueryClient } from '#web/lib/query-client';
 import { DigestDetailPage } from './DigestDetailPage';
 
 const DIGEST_ID = TEST_DIGEST_ID;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, buttonClassName } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { Button, buttonClassName } from '#web/components/ui/Button';
+import { EmptyState } from '#web/components/ui/EmptyState';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -12,14 +12,11 @@ import {
   NewspaperIcon,
   ShareIcon,
   UsersIcon,
-} from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { paths } from '../../../lib/paths';
-import { useOpenBuilder } from '../../builder';
+} from '#web/components/ui/icons';
+import { PageHeader } from '#web/components/ui/PageHeader';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { Spinner } from '#web/components/ui/Spinner';
+import { useOpenBuilder } from '#web/features/builder';
 import {
   type Digest,
   issuePager,
@@ -28,8 +25,11 @@ import {
   scheduleLine,
   useDigest,
   useSendLatestDigest,
-} from '../../digests';
-import { IssueFrame, ShareDialog, useSharedHtml } from '../../share';
+} from '#web/features/digests';
+import { IssueFrame, ShareDialog, useSharedHtml } from '#web/features/share';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { notifyError } from '#web/lib/notify';
+import { paths } from '#web/lib/paths';
 import { ActiveSwitch } from '../components/ActiveSwitch';
 import { subscriberCountLabel } from '../components/DigestCard';
 import { DigestMenu } from '../components/DigestMenu';

@@ -18,7 +18,7 @@ import {
   subscriberListResponseSchema,
   subscribersUpdateResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -1,15 +1,15 @@
 import type { Digest } from '@digest/contracts';
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { createQueryClient } from '../../../lib/query-client';
-import { endSession, startSession } from '../../../lib/session/session';
+import { errorMessage } from '#web/lib/api-client';
+import { notifyError, notifySuccess } from '#web/lib/notify';
+import { createQueryClient } from '#web/lib/query-client';
+import { endSession, startSession } from '#web/lib/session/session';
 import { issuePager } from '../lib/issue-pager';
 import { TEST_DIGEST_ID, testBuild, testDigest } from '../test-digests';
 import { digestKeys, digestQueryOptions, sendLatestDigestOptions } from './use-digests';
 
-vi.mock('../../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('#web/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const DIGEST_ID = TEST_DIGEST_ID;
 const build = testBuild;

@@ -7,8 +7,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '#web/lib/api-client';
+import { notifyError, notifySuccess } from '#web/lib/notify';
 import {
   deleteDigest,
   deleteDraft,

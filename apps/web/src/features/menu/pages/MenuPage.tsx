@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar';
+import { Avatar } from '#web/components/ui/Avatar';
 import {
   EditIcon,
   InboxIcon,
@@ -10,15 +10,15 @@ import {
   PlusIcon,
   SparkIcon,
   UserIcon,
-} from '../../../components/ui/icons';
-import { MEDIA_QUERIES } from '../../../lib/breakpoints';
-import { SUPPORT_MAILTO } from '../../../lib/config';
-import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session/use-me';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { useLogout } from '../../auth';
-import { resetBuilder } from '../../builder';
-import { useDigestLimitReached } from '../../digests';
+} from '#web/components/ui/icons';
+import { useLogout } from '#web/features/auth';
+import { resetBuilder } from '#web/features/builder';
+import { useDigestLimitReached } from '#web/features/digests';
+import { MEDIA_QUERIES } from '#web/lib/breakpoints';
+import { SUPPORT_MAILTO } from '#web/lib/config';
+import { paths } from '#web/lib/paths';
+import { useCurrentUser } from '#web/lib/session/use-me';
+import { useMediaQuery } from '#web/lib/use-media-query';
 import styles from './MenuPage.module.css';
 
 /** SPEC §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */

@@ -1,7 +1,7 @@
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { MailIcon } from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { useCurrentUser } from '../../../lib/session/use-me';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { MailIcon } from '#web/components/ui/icons';
+import { PageHeader } from '#web/components/ui/PageHeader';
+import { useCurrentUser } from '#web/lib/session/use-me';
 import styles from './NewslettersPage.module.css';
 
 /** SPEC §2 "Newsletters page": coming soon, with the user's newsletter address. */

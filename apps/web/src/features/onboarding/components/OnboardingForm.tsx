@@ -8,12 +8,12 @@ import {
 } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { browserTimeZone, timezoneValue, useUpdateProfile } from '../../profile';
+import { Alert } from '#web/components/ui/Alert';
+import { Button } from '#web/components/ui/Button';
+import { TextField } from '#web/components/ui/TextField';
+import { browserTimeZone, timezoneValue, useUpdateProfile } from '#web/features/profile';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { notifyError } from '#web/lib/notify';
 import styles from './OnboardingForm.module.css';
 
 type OnboardingValues = { fullName: string; username: string };

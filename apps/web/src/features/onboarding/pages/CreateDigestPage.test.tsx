@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { meQueryKey } from '../../../lib/session/use-me';
-import { catalogueKeys, testCatalogue } from '../../builder';
+import { catalogueKeys, testCatalogue } from '#web/features/builder';
+import { createQueryClient } from '#web/lib/query-client';
+import { meQueryKey } from '#web/lib/session/use-me';
 import { CreateDigestPage } from './CreateDigestPage';
 
 const user = {

@@ -1,14 +1,14 @@
 import type { SourceType } from '@digest/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Checkbox } from '../../../components/ui/Checkbox';
-import { InboxIcon, NewspaperIcon, SparkIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/Spinner';
-import { paths } from '../../../lib/paths';
-import { isProfileComplete, useCurrentUser } from '../../../lib/session/use-me';
-import { guidedBuilderPath, guidedKinds, resetBuilder, useCatalogue } from '../../builder';
-import { SourceIcon } from '../../digests';
+import { Button } from '#web/components/ui/Button';
+import { Checkbox } from '#web/components/ui/Checkbox';
+import { InboxIcon, NewspaperIcon, SparkIcon } from '#web/components/ui/icons';
+import { Spinner } from '#web/components/ui/Spinner';
+import { guidedBuilderPath, guidedKinds, resetBuilder, useCatalogue } from '#web/features/builder';
+import { SourceIcon } from '#web/features/digests';
+import { paths } from '#web/lib/paths';
+import { isProfileComplete, useCurrentUser } from '#web/lib/session/use-me';
 import { OnboardingForm } from '../components/OnboardingForm';
 import styles from './CreateDigestPage.module.css';
 

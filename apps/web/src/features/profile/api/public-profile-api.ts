@@ -1,6 +1,6 @@
 import { publicProfileResponseSchema } from '@digest/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export function usePublicProfile(username: string) {
   return useQuery({

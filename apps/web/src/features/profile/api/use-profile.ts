@@ -1,10 +1,10 @@
 import type { ProfilePatch, User } from '@digest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { endSession } from '../../../lib/session/session';
-import { isProfileComplete, setMe } from '../../../lib/session/use-me';
+import { errorMessage } from '#web/lib/api-client';
+import { notifyError, notifySuccess } from '#web/lib/notify';
+import { endSession } from '#web/lib/session/session';
+import { isProfileComplete, setMe } from '#web/lib/session/use-me';
 import { browserTimeZone, timezoneValue } from '../lib/timezones';
 import { changePassword, deleteAccount, deletePhoto, updateProfile, uploadPhoto } from './users-api';
 

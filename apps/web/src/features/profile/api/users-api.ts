@@ -5,7 +5,7 @@ import {
   type User,
   userResponseSchema,
 } from '@digest/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** `PATCH /users/me` with only the fields that changed (SPEC §4). */
 export function updateProfile(patch: ProfilePatch): Promise<User> {

@@ -1,12 +1,12 @@
 import { type DragEvent, useCallback, useEffect, useId, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { UploadIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/Modal';
-import { MEDIA_QUERIES } from '../../../lib/breakpoints';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { Alert } from '#web/components/ui/Alert';
+import { Button } from '#web/components/ui/Button';
+import { UploadIcon } from '#web/components/ui/icons';
+import { Modal } from '#web/components/ui/Modal';
+import { MEDIA_QUERIES } from '#web/lib/breakpoints';
+import { useMediaQuery } from '#web/lib/use-media-query';
 import { useUploadPhoto } from '../api/use-profile';
 import { type Area, cropToPng, openPhoto, PHOTO_ACCEPT } from '../lib/photo';
 import styles from './PhotoModal.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ChevronRightIcon, InboxIcon } from '../../../components/ui/icons';
-import { publicDigestPath } from '../../share';
+import { ChevronRightIcon, InboxIcon } from '#web/components/ui/icons';
+import { publicDigestPath } from '#web/features/share';
 import styles from './PublicDigestList.module.css';
 
 export interface PublicDigestItem {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session/use-me';
+import { Avatar } from '#web/components/ui/Avatar';
+import { Button } from '#web/components/ui/Button';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { PageHeader } from '#web/components/ui/PageHeader';
+import { paths } from '#web/lib/paths';
+import { useCurrentUser } from '#web/lib/session/use-me';
 import { useDeleteAccount, useDeletePhoto } from '../api/use-profile';
 import { PhotoModal } from '../components/PhotoModal';
 import { ProfileForm } from '../components/ProfileForm';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar';
-import { buttonClassName } from '../../../components/ui/Button';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session/use-me';
-import { useDigests } from '../../digests';
+import { Avatar } from '#web/components/ui/Avatar';
+import { buttonClassName } from '#web/components/ui/Button';
+import { PageHeader } from '#web/components/ui/PageHeader';
+import { useDigests } from '#web/features/digests';
+import { paths } from '#web/lib/paths';
+import { useCurrentUser } from '#web/lib/session/use-me';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
+import { Spinner } from '#web/components/ui/Spinner';
 import { sharedHtmlApiPath } from '../lib/share-link';
 import styles from './IssueFrame.module.css';
 

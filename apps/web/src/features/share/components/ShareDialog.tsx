@@ -1,18 +1,18 @@
 import { PENDING_EMAILS_SHOWN } from '@digest/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/Modal';
-import { Spinner } from '../../../components/ui/Spinner';
-import { notifyError } from '../../../lib/notify';
+import { Button } from '#web/components/ui/Button';
+import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '#web/components/ui/icons';
+import { Modal } from '#web/components/ui/Modal';
+import { Spinner } from '#web/components/ui/Spinner';
 import {
   formatCount,
   type Subscriber,
   useRemoveSubscriber,
   useSetSubscribers,
   useSubscribers,
-} from '../../digests';
+} from '#web/features/digests';
+import { notifyError } from '#web/lib/notify';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
 import { publicDigestUrl } from '../lib/share-link';
 import styles from './ShareDialog.module.css';

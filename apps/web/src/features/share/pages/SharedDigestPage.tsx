@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { InboxIcon } from '../../../components/ui/icons';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '#web/components/ui/Button';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { InboxIcon } from '#web/components/ui/icons';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { DEFAULT_SHARED_TITLE, titleOfHtml, useSharedHtml } from '../api/shared-html';
 import { IssueFrame } from '../components/IssueFrame';
 import styles from './SharedDigestPage.module.css';

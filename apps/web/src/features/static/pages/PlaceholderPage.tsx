@@ -1,5 +1,5 @@
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { PageHeader } from '#web/components/ui/PageHeader';
 
 /** SPEC §2 /changelog ('Changelog') and /support ('Support page'): placeholders with their titles. */
 export function PlaceholderPage({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { subscriptionResponseSchema, unsubscribeResponseSchema } from '@digest/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 const key = (token: string) => ['subscriptions', token] as const;
 

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { PageSpinner } from '../../../components/ui/PageSpinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Alert } from '#web/components/ui/Alert';
+import { Button } from '#web/components/ui/Button';
+import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useSubscription, useUnsubscribe } from '../api/subscriptions-api';
 import styles from './UnsubscribePage.module.css';
 

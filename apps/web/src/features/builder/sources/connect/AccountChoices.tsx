@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '@digest/contracts';
-import { Checkbox } from '../../../../components/ui/Checkbox';
-import { accountName } from '../../../accounts';
+import { Checkbox } from '#web/components/ui/Checkbox';
+import { accountName } from '#web/features/accounts';
 import styles from './AccountChoices.module.css';
 import { AccountLogOut } from './AccountLogOut';
 import { excludeAccount, includeAccount, setAccountFlag } from './account-list';

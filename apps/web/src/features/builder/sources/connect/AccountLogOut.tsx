@@ -1,8 +1,8 @@
 import type { ConnectedAccount } from '@digest/contracts';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
-import { accountName, useLogOutAccount } from '../../../accounts';
+import { Button } from '#web/components/ui/Button';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { accountName, useLogOutAccount } from '#web/features/accounts';
 
 /**
  * Log Out of a connected account, after a confirmation (the account leaves every Digest that reads it).

@@ -6,19 +6,19 @@ import {
 } from '@digest/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../../components/ui/Alert';
-import { Avatar } from '../../../../components/ui/Avatar';
-import { Button } from '../../../../components/ui/Button';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { errorMessage } from '../../../../lib/api-client';
-import { paths } from '../../../../lib/paths';
+import { Alert } from '#web/components/ui/Alert';
+import { Avatar } from '#web/components/ui/Avatar';
+import { Button } from '#web/components/ui/Button';
+import { Spinner } from '#web/components/ui/Spinner';
 import {
   accountName,
   useConnectAccount,
   useConnectableProviders,
   useConnectOutcome,
-} from '../../../accounts';
-import { ACCOUNT_CHECK_MS } from '../../lib/steps';
+} from '#web/features/accounts';
+import { ACCOUNT_CHECK_MS } from '#web/features/builder/lib/steps';
+import { errorMessage } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 import { ResultButton } from '../form/Search';
 import { AccountLogOut } from './AccountLogOut';
 import { accountsOf } from './account-list';

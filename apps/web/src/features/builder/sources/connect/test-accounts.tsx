@@ -2,7 +2,7 @@ import type { AccountProvider, ConnectedAccount } from '@digest/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { accountKeys } from '../../../accounts';
+import { accountKeys } from '#web/features/accounts';
 import { renderWithData } from '../form/render-panel';
 
 /** For tests: a connected account of `provider`. */

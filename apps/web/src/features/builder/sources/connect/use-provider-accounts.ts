@@ -1,8 +1,8 @@
 import type { AccountProvider, ConnectedAccount } from '@digest/contracts';
 import { useEffect, useRef } from 'react';
-import { useConnectedAccounts } from '../../../accounts';
-import type { BuilderStep } from '../../lib/steps';
-import { CONNECT_REDIRECT_MS } from '../../lib/steps';
+import { useConnectedAccounts } from '#web/features/accounts';
+import type { BuilderStep } from '#web/features/builder/lib/steps';
+import { CONNECT_REDIRECT_MS } from '#web/features/builder/lib/steps';
 import { accountsOf } from './account-list';
 
 /** The user's connected accounts of one provider: undefined until they are known. */

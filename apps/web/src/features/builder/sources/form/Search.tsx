@@ -1,8 +1,8 @@
 import { formatCount } from '@digest/contracts';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import type { BuilderStep } from '../../lib/steps';
-import { MIN_SEARCH_LENGTH, POPULAR_PLACEHOLDERS, SEARCH_DEBOUNCE_MS } from '../../lib/steps';
+import { Button } from '#web/components/ui/Button';
+import type { BuilderStep } from '#web/features/builder/lib/steps';
+import { MIN_SEARCH_LENGTH, POPULAR_PLACEHOLDERS, SEARCH_DEBOUNCE_MS } from '#web/features/builder/lib/steps';
 import styles from './Search.module.css';
 
 /** What to search for: the text once it has been still for 500 ms and is longer than 2 characters, else ''. */

@@ -1,9 +1,9 @@
 import type { Source, SourceInputOf, SourceType } from '@digest/contracts';
 import { sourceTitle } from '@digest/email/blocks';
-import { Button } from '../../../../components/ui/Button';
-import { Checkbox } from '../../../../components/ui/Checkbox';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { TextField } from '../../../../components/ui/TextField';
+import { Button } from '#web/components/ui/Button';
+import { Checkbox } from '#web/components/ui/Checkbox';
+import { SelectField } from '#web/components/ui/SelectField';
+import { TextField } from '#web/components/ui/TextField';
 import styles from './SettingsFields.module.css';
 import type { SourceForm } from './use-source-form';
 

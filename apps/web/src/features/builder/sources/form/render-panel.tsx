@@ -2,8 +2,8 @@ import type { SourceType } from '@digest/contracts';
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createQueryClient } from '../../../../lib/query-client';
-import type { BuilderStep } from '../../lib/steps';
+import type { BuilderStep } from '#web/features/builder/lib/steps';
+import { createQueryClient } from '#web/lib/query-client';
 import type { SourcePanelProps } from '../panel';
 
 /**

@@ -1,7 +1,7 @@
 import { type RedditSource, SOURCE_SCHEMAS } from '@digest/contracts';
 import type { Subreddit } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { redditKeys } from '../../api/reddit-api';
+import { redditKeys } from '#web/features/builder/api/reddit-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
 import { RedditPanel, SubredditResults } from './RedditPanel';
 import { subredditSettings } from './subreddits';

@@ -1,8 +1,8 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, POST_CONTENT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { Subreddit } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../lib/api-client';
-import { redditKeys, useSubreddits } from '../../api/reddit-api';
+import { redditKeys, useSubreddits } from '#web/features/builder/api/reddit-api';
+import { errorMessage } from '#web/lib/api-client';
 import {
   PickedChoice,
   ResultButton,

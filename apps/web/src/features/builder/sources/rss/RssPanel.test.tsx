@@ -1,7 +1,7 @@
 import { type RssSource, SOURCE_SCHEMAS } from '@digest/contracts';
 import type { SearchResult } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { rssKeys } from '../../api/rss-api';
+import { rssKeys } from '#web/features/builder/api/rss-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
 import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult } from './feeds';
 import { FeedResults, PastedFeed, RssPanel } from './RssPanel';

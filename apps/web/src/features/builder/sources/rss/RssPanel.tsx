@@ -1,8 +1,8 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, POST_CONTENT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { SearchResult } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../lib/api-client';
-import { rssKeys, useRssFeedInfo, useRssList } from '../../api/rss-api';
+import { rssKeys, useRssFeedInfo, useRssList } from '#web/features/builder/api/rss-api';
+import { errorMessage } from '#web/lib/api-client';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { TextField } from '../../../../components/ui/TextField';
-import { errorMessage } from '../../../../lib/api-client';
-import { useTwitterLists, useTwitterUsers } from '../../api/twitter-api';
+import { Button } from '#web/components/ui/Button';
+import { SelectField } from '#web/components/ui/SelectField';
+import { TextField } from '#web/components/ui/TextField';
+import { useTwitterLists, useTwitterUsers } from '#web/features/builder/api/twitter-api';
+import { errorMessage } from '#web/lib/api-client';
 import { ResultButton, ResultPanel, SearchBox, useDebouncedSearch } from '../form/Search';
 import { ToggleField } from '../form/SettingsFields';
 import type { SourceForm } from '../form/use-source-form';

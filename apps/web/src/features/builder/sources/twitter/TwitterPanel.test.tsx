@@ -2,9 +2,9 @@ import { SOURCE_SCHEMAS, type SourceInputOf, type SourceOf } from '@digest/contr
 import type { Tweet, TweetUser } from '@digest/contracts/content';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { previewKey } from '../../api/preview-api';
-import { twitterKeys } from '../../api/twitter-api';
-import type { TwitterKind } from '../../lib/steps';
+import { previewKey } from '#web/features/builder/api/preview-api';
+import { twitterKeys } from '#web/features/builder/api/twitter-api';
+import type { TwitterKind } from '#web/features/builder/lib/steps';
 import { renderWithAccounts, testAccount } from '../connect/test-accounts';
 import { buttonTag, panelProps } from '../form/render-panel';
 import { TwitterPanel } from './TwitterPanel';

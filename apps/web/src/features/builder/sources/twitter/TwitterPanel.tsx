@@ -8,10 +8,10 @@ import {
 } from '@digest/contracts';
 import type { TwitterContent } from '@digest/contracts/content';
 import { useState } from 'react';
-import { Avatar } from '../../../../components/ui/Avatar';
-import { accountName } from '../../../accounts';
-import { useBlockPreview } from '../../api/preview-api';
-import type { TwitterKind } from '../../lib/steps';
+import { Avatar } from '#web/components/ui/Avatar';
+import { accountName } from '#web/features/accounts';
+import { useBlockPreview } from '#web/features/builder/api/preview-api';
+import type { TwitterKind } from '#web/features/builder/lib/steps';
 import { AccountLogOut } from '../connect/AccountLogOut';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';

@@ -1,7 +1,7 @@
 import { SOURCE_SCHEMAS, type WeatherSource } from '@digest/contracts';
 import type { WeatherLocation } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { weatherKeys } from '../../api/weather-api';
+import { weatherKeys } from '#web/features/builder/api/weather-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
 import { locationLabel, locationSettings } from './location';
 import { LocationResults, WeatherPanel } from './WeatherPanel';

@@ -1,7 +1,7 @@
 import { FORECAST_OPTIONS, TEMPERATURE_OPTIONS } from '@digest/contracts';
 import type { WeatherLocation } from '@digest/contracts/content';
-import { errorMessage } from '../../../../lib/api-client';
-import { useWeatherLocations } from '../../api/weather-api';
+import { useWeatherLocations } from '#web/features/builder/api/weather-api';
+import { errorMessage } from '#web/lib/api-client';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, NameField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';

@@ -1,8 +1,8 @@
 import { type DataSource, SOURCE_SCHEMAS, type YoutubeSource } from '@digest/contracts';
 import type { YoutubeChannel } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
-import { catalogueKeys } from '../../api/catalogue-api';
-import { youtubeKeys } from '../../api/youtube-api';
+import { catalogueKeys } from '#web/features/builder/api/catalogue-api';
+import { youtubeKeys } from '#web/features/builder/api/youtube-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
 import { channelSearchUnavailable, channelSettings } from './channels';
 import { ChannelResults, YoutubePanel } from './YoutubePanel';

@@ -1,9 +1,9 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
 import type { YoutubeChannel } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../../lib/api-client';
-import { useCatalogue } from '../../api/catalogue-api';
-import { useYoutubeChannels, youtubeKeys } from '../../api/youtube-api';
+import { useCatalogue } from '#web/features/builder/api/catalogue-api';
+import { useYoutubeChannels, youtubeKeys } from '#web/features/builder/api/youtube-api';
+import { errorMessage } from '#web/lib/api-client';
 import {
   PickedChoice,
   ResultButton,
