@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createUser, openSignedIn } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
-// DESIGN §9: every screen passes axe-core with no serious or critical violation, at both widths.
+// docs/design.md §9: every screen passes axe-core with no serious or critical violation, at both widths.
 const SIGNED_OUT = ['/logIn', '/signup', '/forgetPassword', '/reset-password?recoveryToken=abc'];
 const SIGNED_IN = ['/digests', '/newsletters', '/editProfile'];
 

@@ -54,7 +54,7 @@ test('sign up → onboarding → digests → edit profile → log out → log in
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  // Onboarding on /createDigest, with the SPEC §5 messages; bad input sends nothing.
+  // Onboarding on /createDigest, with the docs/product.md §5 messages; bad input sends nothing.
   await expect(page).toHaveURL(/\/createDigest$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Digest!' })).toBeVisible();
   expect(await storedToken(page)).toMatchObject({
@@ -151,7 +151,7 @@ test('sign up → onboarding → digests → edit profile → log out → log in
   await page.mouse.wheel(0, -200);
   await page.keyboard.up('Control');
   await expect.poll(async () => Number(await zoom.inputValue())).toBeGreaterThan(1);
-  // SPEC §9: a 160 px circle on larger screens, 110 px on phones.
+  // docs/product.md §9: a 160 px circle on larger screens, 110 px on phones.
   await screenshots(page, testInfo, 'photo-crop', {
     fullPage: false,
     atWidth: (width) =>

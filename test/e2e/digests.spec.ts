@@ -33,7 +33,7 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper Digests' })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(4);
 
-  // SPEC §2 card: name, schedule type, weekday or month day, time (12-hour), source icons, subscribers.
+  // docs/product.md §2 card: name, schedule type, weekday or month day, time (12-hour), source icons, subscribers.
   const morning = card(page, 'Morning Brief');
   await expect(morning.getByText('Daily', { exact: true })).toBeVisible();
   await expect(morning.getByText('7:00 am', { exact: true })).toBeVisible();
@@ -67,7 +67,7 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
   await expect(morning.getByText('Paused', { exact: true })).toBeVisible();
   await expect.poll(async () => (await getDigest(request, user.token, daily.digestId)).active).toBe(false);
 
-  // The server refuses: the switch flips, then back, and the error is shown (SPEC §4, §8).
+  // The server refuses: the switch flips, then back, and the error is shown (docs/product.md §4, §8).
   let refused = 0;
   const weeklyUrl = (url: URL) => url.pathname === `/api/digests/${weekly.digestId}`;
   await page.route(weeklyUrl, async (route) => {
@@ -129,7 +129,7 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
   const drafts = await request.get('/api/digests/drafts', { headers: auth(user.token) });
   expect(((await drafts.json()) as { digests: unknown[] }).digests).toEqual([]);
 
-  // Open a digest from its card: the detail page (SPEC §2).
+  // Open a digest from its card: the detail page (docs/product.md §2).
   await card(page, 'Weekly Roundup').getByRole('link', { name: 'Weekly Roundup' }).click();
   await expect(page).toHaveURL(new RegExp(`/digests/${weekly.digestId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Weekly Roundup' })).toBeVisible();
@@ -183,7 +183,7 @@ test('sharing: two friends get the notice, the public link is copied, a friend u
   await expect(input).toBeFocused();
   const plus = dialog.getByRole('button', { name: 'Add email to the list' });
 
-  // Nothing pending yet (SPEC §4), then a bad address (SPEC §5).
+  // Nothing pending yet (docs/product.md §4), then a bad address (docs/product.md §5).
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(page.getByText('Click the + sign to add the email to the list first.')).toBeVisible();
   await input.fill('not-an-email');

@@ -10,7 +10,7 @@ import {
 } from './support/accounts';
 import { pngImage } from './support/images';
 
-test('the password block: SPEC messages inline and nothing sent for bad input; a good change clears it', async ({
+test('the password block: specified messages inline and nothing sent for bad input; a good change clears it', async ({
   page,
   request,
 }, testInfo) => {
@@ -23,7 +23,7 @@ test('the password block: SPEC messages inline and nothing sent for bad input; a
   const confirm = page.getByLabel('Confirm Password', { exact: true });
   const save = page.getByRole('button', { name: 'Save' });
 
-  // SPEC §5/§8: at least 8 characters, as an inline alert under the field.
+  // docs/product.md §5/§8: at least 8 characters, as an inline alert under the field.
   await current.fill('short');
   await next.fill('tiny');
   await confirm.fill('tiny');

@@ -10,7 +10,7 @@ test('signed-in screens at 1280 and 375 px: header, menu, newsletters, profile, 
   await openSignedIn(page, user.token, '/digests');
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace Digests' })).toBeVisible();
 
-  // Header: 'Create digest' on larger screens, 'New digest' and the menu link on phones (SPEC §2).
+  // Header: 'Create digest' on larger screens, 'New digest' and the menu link on phones (docs/product.md §2).
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('button', { name: 'Create digest' })).toBeVisible();
   await expect(

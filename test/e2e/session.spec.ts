@@ -28,16 +28,16 @@ test('signed-out visitors only reach the signed-out pages', async ({ page }) => 
   }
 });
 
-test('signed-in redirects of SPEC §2', async ({ page, request }) => {
+test('signed-in redirects of docs/product.md §2', async ({ page, request }) => {
   const user = await createUser(request, { label: 'guards', fullName: 'Guard Person', timezone: null });
   await openSignedIn(page, user.token, '/');
   await expect(page).toHaveURL(/\/digests$/);
-  // SPEC §4: a user without a time zone gets the browser's.
+  // docs/product.md §4: a user without a time zone gets the browser's.
   await expect
     .poll(async () => ((await fetchMe(page, request)).timezone as { timezone: string } | null)?.timezone)
     .toBe('Asia/Tokyo');
   // With sources in the address, /login opens the builder, whose guided sequence takes them in and
-  // leaves the address (SPEC §2).
+  // leaves the address (docs/product.md §2).
   await page.goto('/logIn?sources=rss,reddit');
   await expect(page).toHaveURL(/\/digestCreator$/);
   await expect(page.getByRole('complementary').getByText('Source 1 of 2')).toBeVisible();
@@ -143,7 +143,7 @@ test('social providers without credentials say so; a failed callback returns to 
   await expect(page).toHaveURL(/\/login$/i);
 });
 
-test('sign-up and forgot-password forms show the SPEC messages and send nothing', async ({ page }) => {
+test('sign-up and forgot-password forms show the specified messages and send nothing', async ({ page }) => {
   const calls = recordApiCalls(page);
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -31,7 +31,7 @@ test('the app loads, /api/health is ok and the Log in page renders at desktop an
   expect(cspViolations).toEqual([]);
 });
 
-test('the Log in form shows the SPEC messages for bad input and sends nothing', async ({ page }) => {
+test('the Log in form shows the specified messages for bad input and sends nothing', async ({ page }) => {
   const calls: string[] = [];
   page.on('request', (request) => {
     // The page asks which social providers are configured; the form itself must send nothing.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_PROVIDERS } from './data-sources';
 
-/** Accounts a user can connect as sources (SPEC §3 "Connected account token": tokenType). */
+/** Accounts a user can connect as sources (docs/product.md §3 "Connected account token": tokenType). */
 export type AccountProvider = (typeof ACCOUNT_PROVIDERS)[number];
 
 /** How each provider is named in paths (`/api/auth/{google,twitter,stripe}/tokens`). */

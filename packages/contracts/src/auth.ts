@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Validation messages of SPEC §5, word for word. */
+/** Validation messages of docs/product.md §5, word for word. */
 export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_EMAIL_MESSAGE = 'Should be a valid email';
 export const LOGIN_PASSWORD_MESSAGE =
@@ -9,7 +9,7 @@ export const SIGNUP_PASSWORD_MESSAGE =
   'Password should be at least 8 characters with one letter, one number, and one symbol.';
 export const TERMS_REQUIRED_MESSAGE = REQUIRED_MESSAGE;
 
-/** SPEC §9: minimum password length. */
+/** docs/product.md §9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound so a request cannot make the server hash megabytes; far above any real password. */
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -22,7 +22,7 @@ const DIGIT = /\p{Nd}/u;
 /** A "symbol" / "special character": anything that is not a letter, a digit or white space. */
 const SYMBOL = /[^\p{L}\p{Nd}\s]/u;
 
-/** True when the password has ≥ 8 characters, a letter, a digit and a symbol (SPEC §5). */
+/** True when the password has ≥ 8 characters, a letter, a digit and a symbol (docs/product.md §5). */
 export function isStrongPassword(value: string): boolean {
   return (
     [...value].length >= PASSWORD_MIN_LENGTH && LETTER.test(value) && DIGIT.test(value) && SYMBOL.test(value)
@@ -84,7 +84,7 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 
-/** Access and refresh token pair returned by sign-in, sign-up and refresh (DESIGN §5). */
+/** Access and refresh token pair returned by sign-in, sign-up and refresh (docs/design.md §5). */
 export const tokenPairSchema = z.object({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),

@@ -3,7 +3,7 @@ import { ACCOUNT_PROVIDERS, SOURCE_CATEGORIES } from './source-kinds/source-kind
 import { SOURCE_TYPES } from './sources';
 
 /**
- * The source catalogue (SPEC §7 `GET /data-sources`): every kind the builder can add, where its data
+ * The source catalogue (docs/product.md §7 `GET /data-sources`): every kind the builder can add, where its data
  * comes from, and whether this server can serve it (a kind whose provider credentials are missing is
  * listed with `configured: false` and the reason, so the UI can say so instead of failing later).
  */

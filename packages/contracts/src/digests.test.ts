@@ -19,7 +19,7 @@ const messages = (
 const THREE = [{ type: 'DATE' }, { type: 'HACKER_NEWS' }, { type: 'PRODUCT_HUNT' }];
 
 describe('a new digest', () => {
-  it('takes the SPEC §3 defaults: name empty, 07:00, active, daily, weekDay 1, monthDay 1, no subscribers', () => {
+  it('takes the docs/product.md §3 defaults: name empty, 07:00, active, daily, weekDay 1, monthDay 1, no subscribers', () => {
     expect(digestCreateSchema.parse({ sources: THREE })).toMatchObject({
       name: '',
       time: '07:00',

@@ -3,25 +3,25 @@ import { EMAIL_MAX_LENGTH } from './auth';
 import { sourceSchema, storedSourceSchema } from './sources';
 
 // ---------------------------------------------------------------------------------------------------
-// Constants (SPEC §5, §9)
+// Constants (docs/product.md §5, §9)
 // ---------------------------------------------------------------------------------------------------
 
 export const MIN_SOURCES = 3;
 export const MAX_SOURCES = 20;
 /** Creation is refused when the user already has more than 99 digests (so at most 100). */
 export const MAX_DIGESTS = 100;
-/** Drafts of one user (not in SPEC: a bound on what one account can store). */
+/** Drafts of one user (not in docs/product.md: a bound on what one account can store). */
 export const MAX_DRAFTS = 100;
-/** Subscribers of one digest (not in SPEC: a bound so one request cannot mail thousands of people). */
+/** Subscribers of one digest (not in docs/product.md: a bound so one request cannot mail thousands of people). */
 export const MAX_SUBSCRIBERS = 100;
 export const DIGEST_NAME_MAX_LENGTH = 100;
-/** Friend e-mails listed in the share dialog before 'See all subscribers' (SPEC §9). */
+/** Friend e-mails listed in the share dialog before 'See all subscribers' (docs/product.md §9). */
 export const PENDING_EMAILS_SHOWN = 3;
 
 export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
-/** Weekday indexes 0–6, Sunday first (SPEC §3). */
+/** Weekday indexes 0–6, Sunday first (docs/product.md §3). */
 export const WEEK_DAYS = [
   'Sunday',
   'Monday',
@@ -37,7 +37,7 @@ export const SCHEDULE_TYPE_OPTIONS = [
   { value: 'monthly', label: 'Monthly' },
 ] as const;
 
-/** New-digest defaults (SPEC §3). */
+/** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
   name: '',
   active: true,
@@ -48,7 +48,7 @@ export const DIGEST_DEFAULTS = {
   subscribers: [] as string[],
 } as const;
 
-/** Messages a person reads (SPEC §4/§5 word for word where SPEC has one). */
+/** Messages a person reads (docs/product.md §4/§5 word for word where SPEC has one). */
 export const DIGEST_MESSAGES = {
   minSources: `Add at least ${MIN_SOURCES} sources to your Digest`,
   maxSources: `A Digest can have at most ${MAX_SOURCES} sources`,
@@ -65,10 +65,10 @@ export const DIGEST_MESSAGES = {
   nothingToChange: 'Send at least one field to change',
 } as const;
 
-/** SPEC §5: '{email} should be a valid email!' with the entered text. */
+/** docs/product.md §5: '{email} should be a valid email!' with the entered text. */
 export const invalidFriendEmailMessage = (email: string) => `${email} should be a valid email!`;
 
-/** SPEC §5: the default digest name, "{full name}'s Digest" ('User' when the user has no name). */
+/** docs/product.md §5: the default digest name, "{full name}'s Digest" ('User' when the user has no name). */
 export const defaultDigestName = (fullName: string | null | undefined) =>
   `${fullName?.trim() || 'User'}'s Digest`;
 
@@ -144,7 +144,7 @@ const scheduleFields = {
   monthDay: monthDaySchema,
 };
 
-/** A digest's schedule, with the SPEC §3 defaults. */
+/** A digest's schedule, with the docs/product.md §3 defaults. */
 export const scheduleSchema = z
   .object({
     scheduleType: scheduleTypeSchema.default(DIGEST_DEFAULTS.scheduleType),
@@ -155,7 +155,7 @@ export const scheduleSchema = z
   .strict();
 export type Schedule = z.output<typeof scheduleSchema>;
 
-/** `POST /api/digests`: the digest's own fields; omitted ones take SPEC §3 defaults. */
+/** `POST /api/digests`: the digest's own fields; omitted ones take docs/product.md §3 defaults. */
 export const digestCreateSchema = z
   .object({
     name: digestNameSchema.default(DIGEST_DEFAULTS.name),
@@ -281,7 +281,7 @@ export const rebuildResponseSchema = z.object({ message: z.string(), build: buil
 export type RebuildResponse = z.output<typeof rebuildResponseSchema>;
 export type DigestListResponse = z.output<typeof digestListResponseSchema>;
 
-/** A draft (SPEC §3: digestId, name, sources). Its id is `digestId`, like the SPEC's. */
+/** A draft (docs/product.md §3: digestId, name, sources). Its id is `digestId`, like the SPEC's. */
 export const draftSchema = z.object({
   digestId: z.uuid(),
   name: z.string(),
@@ -291,7 +291,7 @@ export const draftSchema = z.object({
 });
 export type Draft = z.output<typeof draftSchema>;
 
-/** Drafts mirror digests (DESIGN §5): `{ digest }` for one, `{ digests }` for the list. */
+/** Drafts mirror digests (docs/design.md §5): `{ digest }` for one, `{ digests }` for the list. */
 export const draftResponseSchema = z.object({ digest: draftSchema });
 export const draftListResponseSchema = z.object({ digests: z.array(draftSchema) });
 export type DraftResponse = z.output<typeof draftResponseSchema>;
@@ -335,7 +335,7 @@ export type UnsubscribeResponse = z.output<typeof unsubscribeResponseSchema>;
 // Templates
 // ---------------------------------------------------------------------------------------------------
 
-/** SPEC §2 template categories, in the order the builder's carousel shows them. */
+/** docs/product.md §2 template categories, in the order the builder's carousel shows them. */
 export const TEMPLATE_CATEGORIES = [
   'popular',
   'everyday',
@@ -369,7 +369,7 @@ export const templateListResponseSchema = z.object({ templates: z.array(template
 export type TemplateListResponse = z.output<typeof templateListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Public profile (SPEC §1: "the profile is public because all digests are public")
+// Public profile (docs/product.md §1: "the profile is public because all digests are public")
 // ---------------------------------------------------------------------------------------------------
 
 /** `GET /api/users/by-username/{username}` (no login): photo, name, bio and the user's digests. */
@@ -395,11 +395,11 @@ export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
 /** Path of an issue's public HTML (API) — `htmlLink` of a build. */
 export const shareHtmlPath = (digestId: string, buildNumber?: number) =>
   `/api/digests/share/${digestId}${buildNumber === undefined ? '' : `/${buildNumber}`}`;
-/** The copied public link (SPEC §2): `{app origin}/digests/share/{digestId}/{buildNumber}`. */
+/** The copied public link (docs/product.md §2): `{app origin}/digests/share/{digestId}/{buildNumber}`. */
 export const sharePageUrl = (origin: string, digestId: string, buildNumber?: number | null) =>
   `${origin}/digests/share/${digestId}${buildNumber == null ? '' : `/${buildNumber}`}`;
 
-/** Counts above 1,000 as K and above 1,000,000 as M, one decimal (SPEC §9): 1.5K, 12.3K, 2.5M. */
+/** Counts above 1,000 as K and above 1,000,000 as M, one decimal (docs/product.md §9): 1.5K, 12.3K, 2.5M. */
 export function formatCount(value: number): string {
   const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');
   // 999,950 would round to "1000K": it reads as 1M.

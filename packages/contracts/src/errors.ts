@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of every API error response (DESIGN §5): `{ message, code }`. */
+/** Body of every API error response (docs/design.md §5): `{ message, code }`. */
 export const apiErrorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),

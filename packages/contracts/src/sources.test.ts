@@ -55,7 +55,7 @@ describe('every source kind has one strict schema', () => {
   });
 });
 
-describe('SPEC §9 defaults', () => {
+describe('docs/product.md §9 defaults', () => {
   it('Hacker News: 6 posts, 2 columns, named Hacker News', () => {
     expect(defaultSource('HACKER_NEWS')).toEqual({
       type: 'HACKER_NEWS',
@@ -125,7 +125,7 @@ describe('SPEC §9 defaults', () => {
   });
 });
 
-describe('SPEC §5 ranges (min 0)', () => {
+describe('docs/product.md §5 ranges (min 0)', () => {
   const countField: Record<keyof typeof SOURCE_POST_LIMITS, string> = {
     HACKER_NEWS: 'numberOfPosts',
     PRODUCT_HUNT: 'numberOfPosts',
@@ -147,7 +147,7 @@ describe('SPEC §5 ranges (min 0)', () => {
     expect(messages({ ...base, [field]: 2.5 })[0]).toMatch(/must be a whole number$/);
   });
 
-  it('the limits are those of SPEC §5', () => {
+  it('the limits are those of docs/product.md §5', () => {
     expect(SOURCE_POST_LIMITS).toEqual({
       HACKER_NEWS: 10,
       PRODUCT_HUNT: 10,
@@ -177,7 +177,7 @@ describe('SPEC §5 ranges (min 0)', () => {
   });
 });
 
-describe('SPEC §5 source rules', () => {
+describe('docs/product.md §5 source rules', () => {
   it('a display name of only white space becomes empty', () => {
     expect(parse({ ...MINIMAL.HACKER_NEWS, name: '   ' }).name).toBe('');
     expect(parse({ ...MINIMAL.RSS, name: '  My feed ' }).name).toBe('My feed');

@@ -3,9 +3,9 @@ import { sourceKinds } from './source-kinds';
 import type { SourceKind } from './source-kinds/source-kind';
 
 /**
- * Source settings (SPEC §3 fields, §5 ranges, §9 defaults): one strict zod schema per source kind (in its
+ * Source settings (docs/product.md §3 fields, §5 ranges, §9 defaults): one strict zod schema per source kind (in its
  * descriptor, `source-kinds/<kind>.ts`), discriminated by `type`. Parsing a source:
- * - fills omitted settings with SPEC §9 defaults;
+ * - fills omitted settings with docs/product.md §9 defaults;
  * - refuses an unknown `type` or an unknown field;
  * - accepts and drops `icon` (icons are never stored);
  * - trims the display name (white space only becomes '');
@@ -34,7 +34,7 @@ export type { ItemList, SourceKind } from './source-kinds/source-kind';
 
 type Kinds = typeof sourceKinds;
 
-/** SPEC §3 internal names, as saved (`TODAY'S_DATE` is saved as `DATE`). */
+/** docs/product.md §3 internal names, as saved (`TODAY'S_DATE` is saved as `DATE`). */
 export type SourceType = keyof Kinds;
 export const SOURCE_TYPES = Object.keys(sourceKinds) as readonly SourceType[];
 
@@ -51,7 +51,7 @@ const byKind = <T>(fact: (kind: SourceKind<unknown, unknown>) => T) =>
 /** Name a kind shows when the user gives none (the builder's block title). */
 export const SOURCE_LABELS = byKind((kind) => kind.label);
 
-/** SPEC §3 data-source path names (`/api/data-sources/{path}`) by kind; DATE has none. */
+/** docs/product.md §3 data-source path names (`/api/data-sources/{path}`) by kind; DATE has none. */
 export const SOURCE_DATA_PATHS = byKind((kind) => kind.dataPath);
 
 /** Where each kind sits in the builder. */
@@ -60,7 +60,7 @@ export const SOURCE_CATALOGUE_PLACES = byKind(({ category, popular }) => ({ cate
 /** Source kinds that need a connected account (`tokenId`) before they can be saved. */
 export const ACCOUNT_SOURCE_TYPES = SOURCE_TYPES.filter((type) => sourceKinds[type].accountProvider !== null);
 
-/** Keys of the guided sequence URL parameter (SPEC §2) and the kind each one opens. */
+/** Keys of the guided sequence URL parameter (docs/product.md §2) and the kind each one opens. */
 export const GUIDED_SOURCE_KEYS = Object.fromEntries(
   SOURCE_TYPES.flatMap((type) => {
     const key = sourceKinds[type].guidedKey;
@@ -68,7 +68,7 @@ export const GUIDED_SOURCE_KEYS = Object.fromEntries(
   }),
 ) as { readonly [T in SourceType as NonNullable<Kinds[T]['guidedKey']>]: T };
 
-/** Upper bound of `numberOfPosts` / `limit` per kind (SPEC §5); the lower bound is 0. */
+/** Upper bound of `numberOfPosts` / `limit` per kind (docs/product.md §5); the lower bound is 0. */
 export const SOURCE_POST_LIMITS = Object.fromEntries(
   SOURCE_TYPES.flatMap((type) => {
     const count = sourceKinds[type].count;
@@ -105,7 +105,7 @@ export const SOURCE_SCHEMAS = byKind((kind) => kind.schema) as {
   readonly [T in SourceType]: Kinds[T]['schema'];
 };
 
-/** The settings a new block of this kind starts with (SPEC §9), for kinds that need no choice. */
+/** The settings a new block of this kind starts with (docs/product.md §9), for kinds that need no choice. */
 export function defaultSource<T extends 'HACKER_NEWS' | 'DATE' | 'PRODUCT_HUNT'>(type: T): SourceOf<T> {
   return SOURCE_SCHEMAS[type].parse({ type }) as SourceOf<T>;
 }

@@ -9,7 +9,7 @@ import {
   tokenPairSchema,
 } from './auth';
 
-/** Messages of SPEC §5 (onboarding, profile), word for word. */
+/** Messages of docs/product.md §5 (onboarding, profile), word for word. */
 export const ONBOARDING_REQUIRED_MESSAGE = 'This field is required.';
 export const NAME_LETTERS_MESSAGE = 'Name must contain only letters';
 export const USERNAME_CHARACTERS_MESSAGE = 'Username must contain only letters and numbers.';
@@ -62,7 +62,7 @@ function isLocale(value: string): boolean {
   }
 }
 
-/** SPEC §3 timezone of a user: `{ locale, timezone, offset }` (offset in minutes). */
+/** docs/product.md §3 timezone of a user: `{ locale, timezone, offset }` (offset in minutes). */
 export const timezoneSchema = z.object({
   timezone: z.string().refine(isIanaTimeZone, { error: 'Choose a time zone from the list' }),
   locale: z.string().max(35).refine(isLocale, { error: 'Locale must be a language tag such as en-US' }),
@@ -94,7 +94,7 @@ export const profilePatchSchema = z
   .strict();
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
-/** A profile password field (SPEC §5): optional in the form, at least 8 characters when given. */
+/** A profile password field (docs/product.md §5): optional in the form, at least 8 characters when given. */
 export const profilePasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: PROFILE_PASSWORD_MESSAGE })
@@ -115,14 +115,14 @@ export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
 export const SIGN_IN_METHODS = ['email', 'google', 'twitter', 'facebook'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** The signed-in user as every call returns it (SPEC §3 User / profile). */
+/** The signed-in user as every call returns it (docs/product.md §3 User / profile). */
 export const userSchema = z.object({
   userId: z.uuid(),
   email: z.string(),
   fullName: z.string().nullable(),
   username: z.string().nullable(),
   bio: z.string().nullable(),
-  /** URL of the square PNG photo, or null. `photo` is the same value (SPEC names both). */
+  /** URL of the square PNG photo, or null. `photo` is the same value (docs/product.md §3 names both). */
   profileImg: z.string().nullable(),
   photo: z.string().nullable(),
   method: z.enum(SIGN_IN_METHODS),
@@ -135,14 +135,14 @@ export const userSchema = z.object({
 });
 export type User = z.output<typeof userSchema>;
 
-/** Answer of sign-up, sign-in and refresh (DESIGN §5). */
+/** Answer of sign-up, sign-in and refresh (docs/design.md §5). */
 export const authResponseSchema = z.object({ token: tokenPairSchema, user: userSchema });
 export type AuthResponse = z.output<typeof authResponseSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** Photo upload rules (SPEC §5/§9). */
+/** Photo upload rules (docs/product.md §5/§9). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 100;
 export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'] as const;

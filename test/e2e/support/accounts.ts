@@ -61,7 +61,7 @@ export async function createUser(
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
     headers: { authorization: `Bearer ${token.accessToken}` },
-    // With a time zone, the app has no default zone to save (SPEC §4) and sends nothing unasked.
+    // With a time zone, the app has no default zone to save (docs/product.md §4) and sends nothing unasked.
     data: { fullName, username, ...(timezone ? { timezone: { timezone, locale: 'en-US', offset: 0 } } : {}) },
   });
   expect(patch.status(), await patch.text()).toBe(200);
@@ -109,7 +109,7 @@ export function recordApiCalls(page: Page): { method: string; path: string; body
 export const WIDTHS = [1280, 768, 375] as const;
 
 /**
- * A screenshot at each width (SPEC §2 layouts), returning to the first width: the full page, or only the
+ * A screenshot at each width (docs/product.md §2 layouts), returning to the first width: the full page, or only the
  * viewport when a dialog covers it (a fixed overlay covers only the viewport of a full-page capture).
  */
 export async function screenshots(

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
- * DESIGN §9: axe-core's serious and critical violations on the page as it is now (dialogs included).
+ * docs/design.md §9: axe-core's serious and critical violations on the page as it is now (dialogs included).
  * A digest issue is the newsletter's own HTML in a sandboxed frame that runs no script (axe cannot run
  * in it either): frames are left out.
  */

@@ -18,7 +18,7 @@ export interface CreatedDigest {
   latestBuildNumber: number | null;
 }
 
-/** `POST /api/digests` with a valid body (DESIGN §5); the omitted fields take SPEC §3 defaults. */
+/** `POST /api/digests` with a valid body (docs/design.md §5); the omitted fields take docs/product.md §3 defaults. */
 export async function createDigest(
   request: APIRequestContext,
   token: TokenPair,

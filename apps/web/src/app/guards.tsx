@@ -13,7 +13,7 @@ import { SignedOutLayout } from './layouts/SignedOutLayout';
 
 /**
  * The root of every route: loads the user behind a stored token and shows a spinner while the auth
- * state disagrees with the token's presence or is loading (SPEC §2 "Cross-route behaviour").
+ * state disagrees with the token's presence or is loading (docs/product.md §2 "Cross-route behaviour").
  */
 export function SessionRoot() {
   const hasToken = useAuthStore((state) => state.token !== null);
@@ -47,7 +47,7 @@ export function SessionRoot() {
   return <Outlet />;
 }
 
-/** Signed-out pages; a signed-in visitor is sent on (SPEC §2). */
+/** Signed-out pages; a signed-in visitor is sent on (docs/product.md §2). */
 export function SignedOutOnly() {
   const hasToken = useAuthStore((state) => state.token !== null);
   const signUpMode = useAuthStore((state) => state.signUpMode);
@@ -56,7 +56,7 @@ export function SignedOutOnly() {
   return <SignedOutLayout />;
 }
 
-/** /recover-message is shown only while a forgot-password e-mail is held (SPEC §2). */
+/** /recover-message is shown only while a forgot-password e-mail is held (docs/product.md §2). */
 export function RequireForgetPasswordEmail() {
   const email = useAuthStore((state) => state.forgetPasswordEmail);
   if (!email) return <Navigate to={paths.login} replace />;
@@ -65,7 +65,7 @@ export function RequireForgetPasswordEmail() {
 
 /**
  * Signed-in pages: no token → /login. On every path change the profile is checked: without a full name
- * or a username the user is sent to the onboarding on /createDigest (SPEC §2).
+ * or a username the user is sent to the onboarding on /createDigest (docs/product.md §2).
  */
 export function SignedInOnly() {
   const hasToken = useAuthStore((state) => state.token !== null);
@@ -80,7 +80,7 @@ export function SignedInOnly() {
   return <Outlet />;
 }
 
-/** Any other path: the profile area when signed in, /login otherwise (SPEC §2). */
+/** Any other path: the profile area when signed in, /login otherwise (docs/product.md §2). */
 export function FallbackRedirect() {
   const hasToken = useAuthStore((state) => state.token !== null);
   return <Navigate to={hasToken ? paths.profileView : paths.login} replace />;

@@ -34,7 +34,7 @@ import { SignedOutLayout } from './layouts/SignedOutLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
 import { RouteError } from './RouteError';
 
-/** Signed-out routes (SPEC §2); a signed-in visitor is redirected by SignedOutOnly. */
+/** Signed-out routes (docs/product.md §2); a signed-in visitor is redirected by SignedOutOnly. */
 const signedOutRoutes: RouteObject = {
   element: <SignedOutOnly />,
   children: [
@@ -120,7 +120,7 @@ const signedInRoutes: RouteObject = {
 
 /**
  * Pages anyone may open, signed in or not, without waiting for the session: the public page of a digest
- * (SPEC §2 "Public routes"), the unsubscribe confirmation of the e-mail link, a public profile.
+ * (docs/product.md §2 "Public routes"), the unsubscribe confirmation of the e-mail link, a public profile.
  */
 const publicRoutes: RouteObject = {
   element: <PublicLayout />,
@@ -133,7 +133,7 @@ const publicRoutes: RouteObject = {
   ],
 };
 
-/** The route table (SPEC §2), in one place. Matching is case-insensitive: `/login` opens `/logIn`. */
+/** The route table (docs/product.md §2), in one place. Matching is case-insensitive: `/login` opens `/logIn`. */
 export const routes: RouteObject[] = [
   publicRoutes,
   {
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
       eitherStateRoutes,
       signedOutRoutes,
       signedInRoutes,
-      // SPEC §2: /admin waits for a token, whichever state the visitor is in.
+      // docs/product.md §2: /admin waits for a token, whichever state the visitor is in.
       { path: paths.admin, element: <AdminPage /> },
       { path: '*', element: <FallbackRedirect /> },
     ],

@@ -95,7 +95,7 @@ describe('api client gives up after its timeout', () => {
   });
 });
 
-describe('api client sessions (SPEC §7: a 401 refreshes once and retries)', () => {
+describe('api client sessions (docs/product.md §7: a 401 refreshes once and retries)', () => {
   const pair = (n: number) => ({ accessToken: `access-${n}`, refreshToken: `refresh-${n}` });
 
   afterEach(() => {

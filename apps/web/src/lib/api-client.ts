@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS } from './config';
 import { expireSession, getToken, replaceToken } from './session/session';
 
-/** A failed API call; `message` is the server's own message (SPEC §8) or a readable fallback. */
+/** A failed API call; `message` is the server's own message (docs/product.md §8) or a readable fallback. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no response arrived (network failure or timeout). */
@@ -43,7 +43,7 @@ export interface RequestOptions<T> {
 
 /**
  * Calls `API_BASE + path` and resolves with the JSON body; throws `ApiError` on any failure.
- * SPEC §7: an authenticated call answered 401 refreshes the token once and is retried; a refused refresh
+ * docs/product.md §7: an authenticated call answered 401 refreshes the token once and is retried; a refused refresh
  * clears the session (the route guards then show /login).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {

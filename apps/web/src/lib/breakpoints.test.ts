@@ -13,7 +13,7 @@ async function readStyleSheets(): Promise<[string, string][]> {
 }
 
 describe('layout breakpoints', () => {
-  it('maps each option width to the layout of SPEC §2', () => {
+  it('maps each option width to the layout of docs/product.md §2', () => {
     expect(VIEWPORT_WIDTHS.map((width) => [width, deviceForWidth(width)])).toEqual([
       [375, 'mobile'],
       [568, 'tablet'],

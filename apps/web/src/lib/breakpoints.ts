@@ -1,5 +1,5 @@
 /**
- * Layout breakpoints (SPEC §2): mobile below 568 px, tablet 568–991 px, desktop 992 px and up.
+ * Layout breakpoints (docs/product.md §2): mobile below 568 px, tablet 568–991 px, desktop 992 px and up.
  * CSS cannot read these constants, so style sheets repeat the numbers in `@media (min-width: …)`;
  * breakpoints.test.ts checks that every media query uses one of them.
  */
@@ -10,7 +10,7 @@ export const BREAKPOINTS = {
   desktop: 992,
 } as const;
 
-/** The viewport widths the layout is designed and checked at (SPEC §2 option list). */
+/** The viewport widths the layout is designed and checked at (docs/product.md §2 option list). */
 export const VIEWPORT_WIDTHS = [375, 568, 768, 992, 1200, 1440, 1921] as const;
 
 export type Device = 'mobile' | 'tablet' | 'desktop';

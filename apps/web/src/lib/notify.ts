@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-/** SPEC §8: an identical error is not shown again within 4 s, an identical success within 2 s. */
+/** docs/product.md §8: an identical error is not shown again within 4 s, an identical success within 2 s. */
 const ERROR_REPEAT_MS = 4000;
 const SUCCESS_REPEAT_MS = 2000;
 

@@ -1,4 +1,4 @@
-/** Client-side paths (SPEC §2). Route matching is case-insensitive, so `/login` opens `/logIn`. */
+/** Client-side paths (docs/product.md §2). Route matching is case-insensitive, so `/login` opens `/logIn`. */
 export const paths = {
   home: '/',
   logIn: '/logIn',

@@ -12,7 +12,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // SPEC §4: list queries do not refetch on window focus.
+      // docs/product.md §4: list queries do not refetch on window focus.
       queries: { refetchOnWindowFocus: false, retry: shouldRetry },
       mutations: { retry: false },
     },

@@ -6,7 +6,7 @@ const at = (url: string) => {
   return { pathname, search };
 };
 
-describe('signed-in visitors on signed-out pages (SPEC §2)', () => {
+describe('signed-in visitors on signed-out pages (docs/product.md §2)', () => {
   it('sends /signup to the onboarding', () => {
     expect(signedInRedirect(at('/signup?name=a@b.co'), false)).toBe('/createDigest');
   });

@@ -1,7 +1,7 @@
 import { isPath, paths } from './paths';
 
 /**
- * Where a signed-in visitor goes from a signed-out page (SPEC §2 "Signed-in routes"):
+ * Where a signed-in visitor goes from a signed-out page (docs/product.md §2 "Signed-in routes"):
  * /signup → /createDigest; /login → /digestCreator when sources were passed (kept in the URL),
  * /createDigest in sign-up mode, otherwise /digests. Every other signed-out page → /digests.
  */

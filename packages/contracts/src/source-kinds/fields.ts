@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The settings fields several kinds share (SPEC §3 fields, §5 ranges, §9 defaults and option labels). */
+/** The settings fields several kinds share (docs/product.md §3 fields, §5 ranges, §9 defaults and option labels). */
 
 export const LAYOUTS = [1, 2] as const;
 export const IMAGE_OPTIONS = ['show', 'hide'] as const;
@@ -10,7 +10,7 @@ export type Layout = (typeof LAYOUTS)[number];
 export type ImagesOption = (typeof IMAGE_OPTIONS)[number];
 export type PostBodyOption = (typeof POST_BODY_OPTIONS)[number];
 
-/** SPEC §9 option labels, in the order the builder shows them. */
+/** docs/product.md §9 option labels, in the order the builder shows them. */
 export const LAYOUT_OPTIONS = [
   { value: 1, label: '1 Column' },
   { value: 2, label: '2 Columns' },

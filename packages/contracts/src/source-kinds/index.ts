@@ -24,7 +24,7 @@ export * from './youtube';
 const registry = <const Kinds extends { [Type in keyof Kinds]: { type: Type } }>(kinds: Kinds) => kinds;
 
 /**
- * Every kind of source (SPEC §3), by its saved name, in the order the catalogue lists them. Adding a kind
+ * Every kind of source (docs/product.md §3), by its saved name, in the order the catalogue lists them. Adding a kind
  * adds its descriptor here (docs/ARCHITECTURE.md "Adding a source kind").
  */
 export const sourceKinds = registry({

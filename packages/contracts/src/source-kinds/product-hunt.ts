@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { common, count, images, inputSchema, layout, postBody } from './fields';
 import { listItems, type SourceKind } from './source-kind';
 
-/** SPEC §3 Product Hunt item: one of today's launches (Pacific time), best ranked first. */
+/** docs/product.md §3 Product Hunt item: one of today's launches (Pacific time), best ranked first. */
 export interface ProductHuntItem {
   name: string;
   tagline: string;

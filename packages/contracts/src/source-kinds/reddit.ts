@@ -18,7 +18,7 @@ export interface RedditContent {
   posts: RedditPost[];
 }
 
-/** SPEC §3 subreddit list entry. */
+/** docs/product.md §3 subreddit list entry. */
 export interface Subreddit {
   name: string;
   description: string;

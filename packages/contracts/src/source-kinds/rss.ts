@@ -13,7 +13,7 @@ import {
 } from './fields';
 import { listItems, type SourceKind } from './source-kind';
 
-/** SPEC §3 RSS item; DESIGN §5 fixes the `/api/data-sources/rss/feed` answer as `{ feed, items }`. */
+/** docs/product.md §3 RSS item; docs/design.md §5 fixes the `/api/data-sources/rss/feed` answer as `{ feed, items }`. */
 export interface RssItem {
   title: string;
   /** Sanitised HTML, cut to the first paragraph for 'paragraph', '' for 'hide'. */
@@ -37,7 +37,7 @@ export interface RssContent {
   items: RssItem[];
 }
 
-/** SPEC §3 search result: the RSS list with search. */
+/** docs/product.md §3 search result: the RSS list with search. */
 export interface SearchResult {
   title: string;
   description: string;

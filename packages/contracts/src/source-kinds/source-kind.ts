@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 
-/** Builder tabs (SPEC §2 "category carousel/tabs"); `popular` is a flag, not a tab of its own. */
+/** Builder tabs (docs/product.md §2 "category carousel/tabs"); `popular` is a flag, not a tab of its own. */
 export const SOURCE_CATEGORIES = ['everyday', 'news', 'socials', 'tech', 'finance'] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 
-/** Providers whose account a user connects before adding the source (SPEC §3 connected account token). */
+/** Providers whose account a user connects before adding the source (docs/product.md §3 connected account token). */
 export const ACCOUNT_PROVIDERS = ['GOOGLE', 'TWITTER', 'STRIPE'] as const;
 export type AccountProviderName = (typeof ACCOUNT_PROVIDERS)[number];
 
@@ -23,26 +23,26 @@ export interface ItemList<Content> {
  * table keyed by kind.
  */
 export interface SourceKind<Content, Settings> {
-  /** SPEC §3 internal name, as saved. */
+  /** docs/product.md §3 internal name, as saved. */
   type: string;
   /** The name a block of this kind shows when the user gives none (the builder's block title). */
   label: string;
-  /** What a client may send (strict, SPEC §9 defaults filled in, `icon` accepted then dropped). */
+  /** What a client may send (strict, docs/product.md §9 defaults filled in, `icon` accepted then dropped). */
   schema: z.ZodType<Settings>;
   /** What the server stores and answers: the same fields, every default filled in, no transforms. */
   storedSchema: z.ZodType;
   /** Where the builder lists it, and whether its default 'Popular' view shows it. */
   category: SourceCategory;
   popular: boolean;
-  /** SPEC §3 data-source path (`/api/data-sources/{path}`); null when the kind has no data calls. */
+  /** docs/product.md §3 data-source path (`/api/data-sources/{path}`); null when the kind has no data calls. */
   dataPath: string | null;
   /** The provider whose connected account it needs (`tokenId`) before it can be saved, or null. */
   accountProvider: AccountProviderName | null;
-  /** Its key in the guided sequence URL parameter (SPEC §2), or null when that cannot name it. */
+  /** Its key in the guided sequence URL parameter (docs/product.md §2), or null when that cannot name it. */
   guidedKey: string | null;
-  /** SPEC §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */
+  /** docs/product.md §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */
   searched: boolean;
-  /** How many items the user may ask for (SPEC §5, from 0) and how many by default (SPEC §9), or null. */
+  /** How many items the user may ask for (docs/product.md §5, from 0) and how many by default (docs/product.md §9), or null. */
   count: { max: number; default: number } | null;
   /** The badge the web app draws for it (`key` picks the glyph and colour) and the badge's name. */
   icon: { key: string; label: string };

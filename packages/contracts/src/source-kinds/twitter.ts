@@ -47,7 +47,7 @@ export interface TwitterContent {
   tweets: Tweet[];
 }
 
-/** SPEC §3 Twitter list. */
+/** docs/product.md §3 Twitter list. */
 export interface TwitterList {
   listId: string;
   listName: string;
@@ -118,7 +118,7 @@ const twitterSearchShape = {
   type: z.literal('TWITTER_SEARCH'),
   ...common(SEARCH_LABEL),
   ...twitterAccount,
-  /** SPEC §5: the first word must be longer than 2 characters. */
+  /** docs/product.md §5: the first word must be longer than 2 characters. */
   search: z
     .string({ error: 'Search phrase is required' })
     .trim()

@@ -31,7 +31,7 @@ export interface WeatherContent {
   forecasts: WeatherForecast[];
 }
 
-/** SPEC §3 weather location (the location search). */
+/** docs/product.md §3 weather location (the location search). */
 export interface WeatherLocation {
   name: string;
   state: string;

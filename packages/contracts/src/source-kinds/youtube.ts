@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { common, count, images, inputSchema, layout, SOURCE_NAME_MAX_LENGTH, text } from './fields';
 import { listItems, type SourceKind } from './source-kind';
 
-/** SPEC §3 YouTube video: the newest uploads of a channel, from its feed. */
+/** docs/product.md §3 YouTube video: the newest uploads of a channel, from its feed. */
 export interface YoutubeVideo {
   title: string;
   /** ISO 8601 publication time. */
@@ -20,7 +20,7 @@ export interface YoutubeContent {
   videos: YoutubeVideo[];
 }
 
-/** SPEC §3 YouTube channel (search results and the popular list). */
+/** docs/product.md §3 YouTube channel (search results and the popular list). */
 export interface YoutubeChannel {
   channelId: string;
   title: string;

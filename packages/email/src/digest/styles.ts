@@ -5,7 +5,7 @@ export const CONTENT_WIDTH = t.maxWidth - 2 * t.cardPadding;
 const COLUMN_GAP = 16;
 /** Width of one cell of a two-column block. */
 export const COLUMN_WIDTH = (CONTENT_WIDTH - COLUMN_GAP) / 2;
-/** No picture in a digest is wider than this (SPEC: images at most 600 px). */
+/** No picture in a digest is wider than this (docs/design.md §8: images at most 600 px). */
 export const MAX_IMAGE_WIDTH = t.maxWidth;
 
 /**

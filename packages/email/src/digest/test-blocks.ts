@@ -9,7 +9,7 @@ import type {
 } from '@digest/contracts/content';
 import type { BlockInputOf, DigestBlockInput } from './types';
 
-/** Test data: sources through the contracts' schemas (so SPEC §9 defaults apply) and content as connectors give it. */
+/** Test data: sources through the contracts' schemas (so docs/product.md §9 defaults apply) and content as connectors give it. */
 
 const REQUIRED: { [T in SourceType]?: Partial<SourceInputOf<T>> } = {
   WEATHER: { latitude: 52.2, longitude: 21, locationName: 'Warsaw' },

@@ -10,7 +10,7 @@ import { users } from './users';
 export const connectedAccounts = pgTable(
   'connected_accounts',
   {
-    /** SPEC's `tokenId`: random, so it says nothing about the account or its order. */
+    /** docs/product.md's `tokenId`: random, so it says nothing about the account or its order. */
     tokenId: uuid('token_id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()

@@ -15,7 +15,7 @@ import {
 import { users } from './users';
 
 /**
- * A digest (SPEC §3): its owner, name, schedule and ordered sources. `sources` holds the settings as
+ * A digest (docs/product.md §3): its owner, name, schedule and ordered sources. `sources` holds the settings as
  * the contracts validated them (defaults filled, no icons), in the order of the digest.
  */
 export const digests = pgTable(
@@ -50,7 +50,7 @@ export const digests = pgTable(
   ],
 );
 
-/** A digest being built (SPEC §4 Drafts): a name and 0–20 sources, no schedule. */
+/** A digest being built (docs/product.md §4 Drafts): a name and 0–20 sources, no schedule. */
 export const digestDrafts = pgTable(
   'digest_drafts',
   {

@@ -40,7 +40,7 @@ export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncerta
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
- * One e-mail of one issue to one recipient (DESIGN §6): `pending → sending → sent | failed`. A row left in
+ * One e-mail of one issue to one recipient (docs/design.md §6): `pending → sending → sent | failed`. A row left in
  * `sending` by a worker that died mid-send becomes `uncertain` (the SMTP server may or may not have taken
  * it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent.
  */

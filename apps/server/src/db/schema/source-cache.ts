@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { bytea } from './columns';
 
 /**
- * The second tier of the content cache (DESIGN §6): provider answers shared by every process and kept
+ * The second tier of the content cache (docs/design.md §6): provider answers shared by every process and kept
  * across restarts. A row is either content (fresh until `expires_at`, then kept a while so its validators
  * allow a conditional GET) or a remembered 429/503 (`retry_after_until` set). It holds no request
  * headers and no key in clear: the key names the URL and a hash of the credentials sent.

@@ -30,7 +30,7 @@ export class AccountConnectError extends Error {
 const label = (provider: AccountProvider) => ACCOUNT_PROVIDER_LABELS[provider];
 
 export const accountErrors = {
-  /** SPEC: credentials missing → the UI says the source is not configured on this server. */
+  /** docs/design.md §4: credentials missing → the UI says the source is not configured on this server. */
   notConfigured: (provider: AccountProvider) =>
     new AppError(
       503,

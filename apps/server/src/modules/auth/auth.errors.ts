@@ -5,7 +5,7 @@ export const authErrors = {
   unauthenticated,
   tokenExpired: () => new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.'),
   invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'Log in to continue.'),
-  // SPEC §4/§8: the client logs out when it sees exactly this message.
+  // docs/product.md §4/§8: the client logs out when it sees exactly this message.
   tokenRevoked: () => new AppError(401, 'TOKEN_REVOKED', 'Token revoked!'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.'),
   emailTaken: () =>

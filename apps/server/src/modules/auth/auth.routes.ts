@@ -17,7 +17,7 @@ import type { JobQueue } from '#server/platform/jobs/job-queue';
 import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
 
-// SPEC §8, word for word: the same answer whether or not the address has an account.
+// docs/product.md §8, word for word: the same answer whether or not the address has an account.
 export const RECOVERY_MESSAGE =
   'If your account is active then a password reset link will be emailed to you in a few minutes. If you are still having trouble, please contact us.';
 

@@ -45,7 +45,7 @@ function availability(
   return { configured: true };
 }
 
-/** SPEC §7 catalogue: every kind, in SOURCE_TYPES order, with what this server can serve. */
+/** docs/product.md §7 catalogue: every kind, in SOURCE_TYPES order, with what this server can serve. */
 export function sourceCatalogue(providers: ProviderConfig, accounts: AccountsConfigured): DataSource[] {
   return SOURCE_TYPES.map((type) => ({
     type,

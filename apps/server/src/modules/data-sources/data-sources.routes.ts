@@ -17,7 +17,7 @@ import { previewRoutes } from './preview.routes';
 
 /**
  * Each data-source call makes this server fetch from a provider on the user's behalf: a signed-in user may
- * make this many per minute (the builder debounces its searches to one per 500 ms, SPEC §9).
+ * make this many per minute (the builder debounces its searches to one per 500 ms, docs/product.md §9).
  */
 export const DATA_SOURCES_RATE_LIMIT: Limit = { max: 240, timeWindow: '1 minute' };
 
@@ -25,7 +25,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /**
- * Every `/api/data-sources/...` call of SPEC §7, signed-in only: each kind's file under kinds/ contributes its
+ * Every `/api/data-sources/...` call of docs/product.md §7, signed-in only: each kind's file under kinds/ contributes its
  * routes here. A provider failure answers that call with the SourceError's status and message. Every
  * route is limited per user after its `authenticate`.
  */

@@ -35,7 +35,7 @@ export interface DeliveryDeps {
 }
 
 /**
- * Sends one delivery (DESIGN §6: `pending → sending → sent | failed`). Only the attempt that moves the
+ * Sends one delivery (docs/design.md §6: `pending → sending → sent | failed`). Only the attempt that moves the
  * row out of `pending` sends, so no retry mails twice. A row still `sending` when its job runs again
  * belongs to an attempt that died mid-send: the SMTP server may have taken the mail, so it becomes
  * `uncertain` instead of being sent a second time. Temporary SMTP failures go back to `pending` and

@@ -31,7 +31,7 @@ async function setFullName(user: TestUser, fullName: string) {
 }
 
 describe('POST /api/digests creates a digest', () => {
-  it('answers 201 { digest } with SPEC §3 defaults for every omitted field', async () => {
+  it('answers 201 { digest } with docs/product.md §3 defaults for every omitted field', async () => {
     const user = await signUp(t.app);
     const response = await api(user, 'POST', '/api/digests', { sources: THREE_SOURCES });
     expect(response.statusCode).toBe(201);
@@ -51,14 +51,14 @@ describe('POST /api/digests creates a digest', () => {
     expect(await rowsOf(user.userId)).toHaveLength(1);
   });
 
-  it('names an unnamed digest "{full name}\'s Digest" (SPEC §5)', async () => {
+  it('names an unnamed digest "{full name}\'s Digest" (docs/product.md §5)', async () => {
     const user = await signUp(t.app);
     await setFullName(user, 'Ada Lovelace');
     const digest = await createDigest(t.app, user, { name: '   ' });
     expect(digest.name).toBe("Ada Lovelace's Digest");
   });
 
-  it('stores every field it is given, sources in order with the SPEC §9 defaults filled in', async () => {
+  it('stores every field it is given, sources in order with the docs/product.md §9 defaults filled in', async () => {
     const user = await signUp(t.app);
     const digest = await createDigest(t.app, user, {
       name: '  Morning  read ',

@@ -35,7 +35,7 @@ const draftIdOf = (id: string) => {
 };
 
 /**
- * Digests and drafts of the signed-in user (SPEC §7). Every query names the owner, so another user's
+ * Digests and drafts of the signed-in user (docs/product.md §7). Every query names the owner, so another user's
  * id answers 404 and changes nothing. Static paths (`/digests/drafts`, `/digests/duplicate/…`) take
  * precedence over `/digests/:id` in Fastify's router whatever the registration order.
  */

@@ -36,7 +36,7 @@ export async function getDigest(deps: Pick<DigestsDeps, 'db'>, userId: string, d
 }
 
 /**
- * Locks the owner and checks the 100-digest rule (SPEC §5: no new digest when the user already has more
+ * Locks the owner and checks the 100-digest rule (docs/product.md §5: no new digest when the user already has more
  * than 99). The lock holds until the transaction ends, so concurrent creations cannot pass it together.
  */
 async function lockOwnerWithRoom(tx: Database, userId: string) {

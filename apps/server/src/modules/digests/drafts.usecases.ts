@@ -9,7 +9,7 @@ export interface DraftsDeps {
   clock: Clock;
 }
 
-/** A draft as the API answers it; its id is `digestId` (SPEC §3 Draft). */
+/** A draft as the API answers it; its id is `digestId` (docs/product.md §3 Draft). */
 export function presentDraft(row: repository.DraftRow): Draft {
   return {
     digestId: row.draftId,

@@ -10,7 +10,7 @@ export const PROFILE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 const profileNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', 'No such user.');
 
 /**
- * The public profile (SPEC §1: public because all digests are public): photo, name, bio and the names of
+ * The public profile (docs/product.md §1: public because all digests are public): photo, name, bio and the names of
  * the user's digests with their latest issue number, for links to the public pages. Never the e-mail,
  * schedules, sources or subscribers.
  */

@@ -25,7 +25,7 @@ export const SHARE_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 const BUILD_NUMBER = /^\d{1,9}$/;
 
 /**
- * The stored HTML of an issue, latest when no number is given. Public (SPEC §2: all digests are public);
+ * The stored HTML of an issue, latest when no number is given. Public (docs/product.md §2: all digests are public);
  * a paused digest's issues stay readable, pausing only stops new issues. Unknown ids answer 404.
  */
 export async function getShareHtml(db: Database, digestId: string, buildNumber?: string) {

@@ -15,7 +15,7 @@ export interface IssuesRoutesDeps extends IssuesDeps {
   authenticate: Authenticate;
 }
 
-/** "Send latest digest" (SPEC §7 `GET /digests/rebuild/{digestId}`; POST per DESIGN §5, it has effects). */
+/** "Send latest digest" (docs/product.md §7 `GET /digests/rebuild/{digestId}`; POST per docs/design.md §5, it has effects). */
 export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const perUser = limitByKey(

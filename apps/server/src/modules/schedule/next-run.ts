@@ -2,7 +2,7 @@ import { isIanaTimeZone, type Schedule, TIME_PATTERN } from '@digest/contracts';
 import { IANAZone } from 'luxon';
 
 /**
- * When a digest's next issue goes out (DESIGN §6). A slot is the schedule's local `HH:mm` on a matching
+ * When a digest's next issue goes out (docs/design.md §6). A slot is the schedule's local `HH:mm` on a matching
  * day in the owner's IANA zone:
  * - a local time that does not exist that day (spring-forward gap) runs at the first instant after the gap;
  * - a local time that occurs twice (fall-back overlap) runs once, at its first occurrence;

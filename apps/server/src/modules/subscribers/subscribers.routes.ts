@@ -33,7 +33,7 @@ function digestIdOf(id: string) {
   return id;
 }
 
-/** The owner's subscriber list of a digest (SPEC "not shown" calls, named in DESIGN §5). */
+/** The owner's subscriber list of a digest (SPEC "not shown" calls, named in docs/design.md §5). */
 export function subscribersRoutes(deps: SubscribersRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const perUser = limitByKey(

@@ -1,7 +1,7 @@
 import { type SourceInput, sourceSchema, type Template, type TemplateCategory } from '@digest/contracts';
 
 /**
- * Starting points for the builder (SPEC §2 template categories): named lists of configured sources,
+ * Starting points for the builder (docs/product.md §2 template categories): named lists of configured sources,
  * written as a user would send them and parsed through the contracts when this module loads (defaults
  * filled in; a template that breaks a rule stops the server from starting and fails the tests).
  *

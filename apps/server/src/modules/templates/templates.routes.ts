@@ -8,7 +8,7 @@ import { TEMPLATES } from './templates.data';
 const isCategory = (value: string): value is TemplateCategory =>
   (TEMPLATE_CATEGORIES as readonly string[]).includes(value);
 
-/** Templates of one category (SPEC §7 `GET /digests/web/{category}`). */
+/** Templates of one category (docs/product.md §7 `GET /digests/web/{category}`). */
 export function listTemplates(category: string) {
   if (!isCategory(category)) throw digestsErrors.templatesNotFound(category);
   return TEMPLATES[category];

@@ -3,7 +3,7 @@ import type { users } from '#server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it to its owner (SPEC §3); never the password hash. */
+/** The user as the API shows it to its owner (docs/product.md §3); never the password hash. */
 export function presentUser(row: UserRow, options: { mailDomain: string }): User {
   const photo = row.photoId ? `/api/photos/${row.photoId}` : null;
   return {

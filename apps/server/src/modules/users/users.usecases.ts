@@ -29,14 +29,14 @@ export function getMe(deps: UsersDeps, userId: string) {
   return existingUser(deps, userId);
 }
 
-/** Saves the fields the user changed (SPEC §4 Profile edit); only the owner's row is touched. */
+/** Saves the fields the user changed (docs/product.md §4 Profile edit); only the owner's row is touched. */
 export async function updateProfile(deps: UsersDeps, userId: string, patch: ProfilePatch) {
   if (Object.keys(patch).length === 0) throw usersErrors.nothingToChange();
   const user = await existingUser(deps, userId);
   const changes: repository.UserChanges = { updatedAt: deps.clock.now() };
 
   if (patch.email !== undefined) {
-    // SPEC §6: only accounts that sign in with a password own their e-mail; for the others it is the
+    // docs/product.md §6: only accounts that sign in with a password own their e-mail; for the others it is the
     // provider's, and social sign-in matches accounts by it.
     if (user.method !== 'email') throw usersErrors.emailChangeNotAllowed();
     const email = normaliseEmail(patch.email);

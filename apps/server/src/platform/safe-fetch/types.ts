@@ -1,5 +1,5 @@
 /**
- * The one way the server talks to the outside world (DESIGN §7). Every outbound request goes through a
+ * The one way the server talks to the outside world (docs/design.md §7). Every outbound request goes through a
  * `SafeFetch`, which refuses private networks on every hop, bounds time and size, and follows redirects
  * itself so each hop is checked.
  */

@@ -131,7 +131,7 @@ function groupByDay(placed: PlacedEvent[], period: CalendarPeriod, context: Sour
 }
 
 /**
- * Google Calendar (SPEC §3): the chosen calendars of every selected account for today, tomorrow or the
+ * Google Calendar (docs/product.md §3): the chosen calendars of every selected account for today, tomorrow or the
  * next 7 days in the owner's zone. An account that cannot be read is listed in `errors`; the others
  * still show.
  */

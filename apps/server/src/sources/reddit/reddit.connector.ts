@@ -43,7 +43,7 @@ function postOf(post: RedditPostData, request: Pick<RedditPostsRequest, 'postBod
   };
 }
 
-/** A subreddit list entry (SPEC §3): its link and icon on Reddit itself. */
+/** A subreddit list entry (docs/product.md §3): its link and icon on Reddit itself. */
 function subredditOf(data: RedditSubredditData): Subreddit {
   const icon = httpUrlOrEmpty(data.community_icon) || httpUrlOrEmpty(data.icon_img);
   return {

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@digest/contracts/content';
 
 /**
- * The RSS list (SPEC §7 `GET /data-sources/rss/list`): popular, long-lived public feeds across news,
+ * The RSS list (docs/product.md §7 `GET /data-sources/rss/list`): popular, long-lived public feeds across news,
  * tech, design, science, business, sport and culture. `platformId` is the feed's own address (what the
  * builder saves as `feedLink`); `favicon` is the site's icon.
  *

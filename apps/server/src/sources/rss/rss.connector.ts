@@ -7,7 +7,7 @@ import { SourceError } from '#server/sources/source-error';
 import { findFeedLinks } from './feed-discovery';
 import { decodeFeedBody, isHtmlPage, type ParsedFeed, type ParsedFeedItem, parseFeed } from './feed-parser';
 
-/** What `GET /api/data-sources/rss/feed` and an RSS block ask for (SPEC §7 url, limit, image, body). */
+/** What `GET /api/data-sources/rss/feed` and an RSS block ask for (docs/product.md §7 url, limit, image, body). */
 export interface FeedRequest {
   url: string;
   limit: number;
@@ -88,7 +88,7 @@ function itemContent(item: ParsedFeedItem, request: FeedRequest, images: ImagesO
 }
 
 function rssItem(item: ParsedFeedItem, request: FeedRequest): RssItem {
-  // SPEC §5: content 'hide' forces images 'hide'.
+  // docs/product.md §5: content 'hide' forces images 'hide'.
   const images = request.body === 'hide' ? 'hide' : request.image;
   return {
     title: item.title,
@@ -100,7 +100,7 @@ function rssItem(item: ParsedFeedItem, request: FeedRequest): RssItem {
   };
 }
 
-/** DESIGN §5 `{ feed: { title, link, favicon }, items }`: the feed's first `limit` items (feeds list newest first), options applied. */
+/** docs/design.md §5 `{ feed: { title, link, favicon }, items }`: the feed's first `limit` items (feeds list newest first), options applied. */
 export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promise<RssContent> {
   const { feed, url } = await loadFeed(deps, request.url);
   const site = feed.link || url;

@@ -67,7 +67,7 @@ async function figuresOf(
 }
 
 /**
- * Stripe (SPEC §3): revenue, payments and new customers of each chosen account over the 24 hours before
+ * Stripe (docs/product.md §3): revenue, payments and new customers of each chosen account over the 24 hours before
  * now. An account that cannot be read keeps its place with `message` saying why; the others still show.
  */
 export function stripeFigures(deps: SourcesDeps) {

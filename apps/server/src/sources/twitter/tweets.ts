@@ -3,7 +3,7 @@ import type { Tweet, TweetMedia } from '@digest/contracts/content';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { type ApiMedia, type ApiTweet, type TweetPage, toTweetUser } from './twitter.client';
 
-/** The tweets of one API page in SPEC §3's Tweet shape; `images: 'hide'` leaves media out. */
+/** The tweets of one API page in docs/product.md §3's Tweet shape; `images: 'hide'` leaves media out. */
 export function tweetsOf(page: TweetPage, images: ImagesOption): Tweet[] {
   const users = new Map((page.includes.users ?? []).map((user) => [user.id, user]));
   const media = new Map((page.includes.media ?? []).map((item) => [item.media_key, item]));
@@ -65,7 +65,7 @@ export interface TweetSelection {
 const popularity = (tweet: Tweet) => tweet.likesCount + tweet.retweetsCount;
 
 /**
- * SPEC §3/§9 tweet options: retweets and replies only when asked for; 'latest' newest first,
+ * docs/product.md §3/§9 tweet options: retweets and replies only when asked for; 'latest' newest first,
  * 'popular' by likes + retweets (newest first among equals); at most `perUser` of one author, `limit` in all.
  */
 export function selectTweets(tweets: Tweet[], selection: TweetSelection): Tweet[] {
@@ -91,7 +91,7 @@ export function selectTweets(tweets: Tweet[], selection: TweetSelection): Tweet[
   return chosen;
 }
 
-/** Recent-search query of SPEC §5: the phrase, then the filters as X search operators. */
+/** Recent-search query of docs/product.md §5: the phrase, then the filters as X search operators. */
 export function searchQuery(
   phrase: string,
   filters: { hideRetweets: boolean; hideReplies: boolean; linksOnly: boolean; imagesOnly: boolean },

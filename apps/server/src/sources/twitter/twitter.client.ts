@@ -8,7 +8,7 @@ import { SourceError } from '#server/sources/source-error';
 
 export const PROVIDER = 'X (Twitter)';
 
-/** What every tweet read asks for: the fields and expansions a Tweet block shows (SPEC §3 Tweet). */
+/** What every tweet read asks for: the fields and expansions a Tweet block shows (docs/product.md §3 Tweet). */
 const TWEET_QUERY = {
   'tweet.fields': 'created_at,public_metrics,attachments,referenced_tweets,entities',
   expansions: 'author_id,attachments.media_keys,referenced_tweets.id',
@@ -76,7 +76,7 @@ const listsSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** The user as SPEC §3 `twitterUsers` lists it. */
+/** The user as docs/product.md §3 `twitterUsers` lists it. */
 export function toTweetUser(user: ApiUser): TweetUser {
   return {
     twitterUserId: user.id,

@@ -8,7 +8,7 @@ import { toTweetUser, twitterClient } from './twitter.client';
 export interface TweetOptions {
   tweetType: TweetType;
   limit: number;
-  /** Tweets per author (SPEC numberOfTweetsPerUser). */
+  /** Tweets per author (docs/product.md §3 numberOfTweetsPerUser). */
   perUser: number;
   includeRetweets: boolean;
   images: ImagesOption;
@@ -84,7 +84,7 @@ export function twitterReader(deps: SourcesDeps) {
       return selectTweets(tweetsOf(page, options.images), options);
     },
 
-    /** Recent search (the last 7 days) with SPEC §5's filters as search operators. */
+    /** Recent search (the last 7 days) with docs/product.md §5's filters as search operators. */
     async search(userId: string, tokenId: string, phrase: string, options: SearchOptions): Promise<Tweet[]> {
       if ((phrase.trim().split(/\s+/)[0] ?? '').length <= 2) {
         throw new SourceError(
@@ -115,7 +115,7 @@ export function twitterReader(deps: SourcesDeps) {
       return selectTweets(tweetsOf(page, options.images), options);
     },
 
-    /** The lists the user owns, then the ones they follow (SPEC §3 Twitter list). */
+    /** The lists the user owns, then the ones they follow (docs/product.md §3 Twitter list). */
     async lists(userId: string, tokenId: string): Promise<TwitterList[]> {
       const { client, me } = await open(userId, tokenId);
       return client.lists(me);
@@ -164,7 +164,7 @@ const tweetOptions = (source: {
 
 const content = (tweets: Tweet[]): TwitterContent => ({ tweets });
 
-/** The four X/Twitter kinds of SPEC §3, read through one `twitterReader`. */
+/** The four X/Twitter kinds of docs/product.md §3, read through one `twitterReader`. */
 export function twitterConnectors(deps: SourcesDeps) {
   const reader = twitterReader(deps);
   const tweets: Connector<'TWITTER_TWEETS'> = {

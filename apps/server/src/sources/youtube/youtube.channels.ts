@@ -5,7 +5,7 @@ import { SourceError } from '#server/sources/source-error';
 import type { YoutubeChannelResource, YoutubeClient } from './youtube.client';
 import { POPULAR_YOUTUBE_CHANNELS } from './youtube.popular-channels';
 
-/** SPEC §5: a search phrase needs more than 2 characters; a shorter one lists the popular channels. */
+/** docs/product.md §5: a search phrase needs more than 2 characters; a shorter one lists the popular channels. */
 export const CHANNEL_SEARCH_MIN_LENGTH = 3;
 
 function channelOf(resource: YoutubeChannelResource): YoutubeChannel {
@@ -21,7 +21,7 @@ function channelOf(resource: YoutubeChannelResource): YoutubeChannel {
   };
 }
 
-/** The channels of SPEC §7 `GET /data-sources/youtube/channels`: searched with a phrase, popular without. */
+/** The channels of docs/product.md §7 `GET /data-sources/youtube/channels`: searched with a phrase, popular without. */
 export function youtubeChannels(client: YoutubeClient, providers: ProviderConfig) {
   async function search(phrase: string, limit: number): Promise<YoutubeChannel[]> {
     const ids = await client.searchChannelIds(phrase, limit);

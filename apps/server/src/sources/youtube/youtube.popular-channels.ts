@@ -1,7 +1,7 @@
 import type { YoutubeChannel } from '@digest/contracts/content';
 
 /**
- * The builder's popular YouTube channels (SPEC §7 "popular channels without search"): well-known
+ * The builder's popular YouTube channels (docs/product.md §7 "popular channels without search"): well-known
  * channels on science, technology and learning. Titles, descriptions and subscriber counts were taken
  * by hand (late 2025, rounded); with YOUTUBE_API_KEY set they are refreshed from the Data API, without
  * one they are served as they are (no avatar: only the API gives it).

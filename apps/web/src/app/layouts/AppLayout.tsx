@@ -9,7 +9,7 @@ import { useCurrentUser } from '#web/lib/session/use-me';
 import styles from './AppLayout.module.css';
 import { ProfileMenu } from './ProfileMenu';
 
-/** Signed-in shell (SPEC §2 "Header and menus"). */
+/** Signed-in shell (docs/product.md §2 "Header and menus"). */
 export function AppLayout() {
   return (
     <div className={styles.shell}>
@@ -31,7 +31,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 function AppHeader() {
   const user = useCurrentUser();
   const { createDigest } = useOpenBuilder();
-  // SPEC §5: no new digest when the user already has more than 99.
+  // docs/product.md §5: no new digest when the user already has more than 99.
   const limitReached = useDigestLimitReached();
   return (
     <header className={styles.header}>

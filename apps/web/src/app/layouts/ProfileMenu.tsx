@@ -9,7 +9,7 @@ import { paths } from '#web/lib/paths';
 import styles from './ProfileMenu.module.css';
 
 /**
- * SPEC §2: avatar, full name, username, Edit profile, Digest Updates (the /changelog page, which links to
+ * docs/product.md §2: avatar, full name, username, Edit profile, Digest Updates (the /changelog page, which links to
  * the external changelog), Support (a mail link), Log out.
  */
 export function ProfileMenu({ user }: { user: User }) {

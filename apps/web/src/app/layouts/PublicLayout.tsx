@@ -5,7 +5,7 @@ import { useAuthStore } from '#web/lib/session/session';
 import styles from './PublicLayout.module.css';
 
 /**
- * Pages anyone may open, signed in or not (SPEC §2 "Public routes", the public profile): the logo and
+ * Pages anyone may open, signed in or not (docs/product.md §2 "Public routes", the public profile): the logo and
  * one link, to the user's digests or to sign up.
  */
 export function PublicLayout() {

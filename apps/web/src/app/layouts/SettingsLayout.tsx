@@ -9,7 +9,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
 }
 
-/** SPEC §2 "Settings area": header Settings, a navigation list and Log Out, beside the page. */
+/** docs/product.md §2 "Settings area": header Settings, a navigation list and Log Out, beside the page. */
 export function SettingsLayout() {
   const { logOut, pending } = useLogout();
   return (

@@ -4,7 +4,7 @@ import { SUPPORT_MAILTO } from '#web/lib/config';
 import { paths } from '#web/lib/paths';
 import styles from './SignedOutLayout.module.css';
 
-/** Layout for visitors without a session: logo and the help link only (SPEC §2 "Header and menus"). */
+/** Layout for visitors without a session: logo and the help link only (docs/product.md §2 "Header and menus"). */
 export function SignedOutLayout() {
   return (
     <div className={styles.shell}>

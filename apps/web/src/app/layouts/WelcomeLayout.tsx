@@ -6,7 +6,7 @@ import { useLogout } from '#web/features/auth';
 import { paths } from '#web/lib/paths';
 import styles from './WelcomeLayout.module.css';
 
-/** SPEC §2 /createDigest: the welcome layout (onboarding, then the invitation to build a digest). */
+/** docs/product.md §2 /createDigest: the welcome layout (onboarding, then the invitation to build a digest). */
 export function WelcomeLayout() {
   const { logOut, pending } = useLogout();
   return (

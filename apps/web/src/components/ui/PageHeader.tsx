@@ -7,7 +7,7 @@ interface PageHeaderProps {
   title: ReactNode;
   /** Text under the title. */
   description?: ReactNode;
-  /** A back chevron shown on phones only (SPEC §2: Edit profile → /digests, profile view → /menu). */
+  /** A back chevron shown on phones only (docs/product.md §2: Edit profile → /digests, profile view → /menu). */
   mobileBackTo?: string;
   backLabel?: string;
   actions?: ReactNode;

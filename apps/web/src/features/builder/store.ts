@@ -30,7 +30,7 @@ export interface BuilderState {
   /** Digest name as typed; null means the default ('{full name}'s Digest'). */
   name: string | null;
   blocks: BuilderBlock[];
-  /** Kinds of the guided sequence still to open (SPEC §2), in order. */
+  /** Kinds of the guided sequence still to open (docs/product.md §2), in order. */
   guided: SourceType[];
   /** Whether a guided sequence is running (its end closes the sidebar). */
   guiding: boolean;
@@ -47,7 +47,7 @@ export interface BuilderState {
 }
 
 /**
- * SPEC §4 "Persisted client state": version 14. State stored under another version may not fit this
+ * docs/product.md §4 "Persisted client state": version 14. State stored under another version may not fit this
  * one: it is replaced by a fresh builder as soon as it is read.
  */
 export const BUILDER_STATE_VERSION = 14;
@@ -60,7 +60,7 @@ const initialSchedule: Schedule = {
   monthDay: DIGEST_DEFAULTS.monthDay,
 };
 
-/** SPEC §4 "Initial builder store": step entry, sidebar active, edit mode off. */
+/** docs/product.md §4 "Initial builder store": step entry, sidebar active, edit mode off. */
 export const initialBuilderState: BuilderState = {
   ownerId: null,
   step: 'entry',
@@ -101,7 +101,7 @@ const set = (patch: Partial<BuilderState> | ((state: BuilderState) => Partial<Bu
 const get = () => useBuilderStore.getState();
 
 // ---------------------------------------------------------------------------------------------------
-// Opening the builder (SPEC §2 "Create digest", §4 "Drafts", "Editing an existing digest")
+// Opening the builder (docs/product.md §2 "Create digest", §4 "Drafts", "Editing an existing digest")
 // ---------------------------------------------------------------------------------------------------
 
 /** 'Create digest': a fresh builder at the entry step, no draft, not editing. */
@@ -160,7 +160,7 @@ export function setDraftId(draftId: string | null): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Sidebar (SPEC §4 "Builder step")
+// Sidebar (docs/product.md §4 "Builder step")
 // ---------------------------------------------------------------------------------------------------
 
 /** An add button: the sidebar opens at the entry step and the next source goes to `position`. */
@@ -244,7 +244,7 @@ export function addSources(sources: readonly Source[]): number {
   return added.length;
 }
 
-/** The guided sequence of `?sources=` (SPEC §2): each kind in turn; today's date is added at once. */
+/** The guided sequence of `?sources=` (docs/product.md §2): each kind in turn; today's date is added at once. */
 export function startGuided(types: SourceType[]): void {
   set({
     guided: types,

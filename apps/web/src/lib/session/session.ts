@@ -2,17 +2,17 @@ import { type TokenPair, tokenPairSchema } from '@digest/contracts';
 import { create } from 'zustand';
 import { notifyError, notifySuccess } from '../notify';
 
-/** SPEC §3/§9: the token pair lives in local storage under this key, as JSON. */
+/** docs/product.md §3/§9: the token pair lives in local storage under this key, as JSON. */
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** SPEC §3 "Auth state", plus the stored token pair it is derived from. */
+/** docs/product.md §3 "Auth state", plus the stored token pair it is derived from. */
 export interface AuthState {
   token: TokenPair | null;
   /** The token belongs to a loaded user. */
   isAuth: boolean;
   /** An auth request (sign-in, sign-up, recovery) is under way. */
   isLoading: boolean;
-  /** Set by a social sign-up: after it the user goes to the onboarding (SPEC §2, §4). */
+  /** Set by a social sign-up: after it the user goes to the onboarding (docs/product.md §2, §4). */
   signUpMode: boolean;
   errorMessage: string | null;
   successMessage: string | null;
@@ -48,13 +48,13 @@ const signedOutState = {
   successMessage: null,
 } satisfies Partial<AuthState>;
 
-/** SPEC §7/§9: a `token` cookie (path /), when present, is moved to local storage. */
+/** docs/product.md §7/§9: a `token` cookie (path /), when present, is moved to local storage. */
 function takeTokenCookie(): TokenPair | null {
   if (typeof document === 'undefined') return null;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_STORAGE_KEY}=`));
   if (!entry) return null;
   // Remove it whatever it holds: a bad cookie would otherwise be read again on every load.
-  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie SPEC §7 hands over, deleted here.
+  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie docs/product.md §7 hands over, deleted here.
   document.cookie = `${TOKEN_STORAGE_KEY}=; path=/; max-age=0`;
   try {
     const parsed = tokenPairSchema.safeParse(
@@ -76,7 +76,7 @@ export const useAuthStore = create<AuthState>()(() => ({
 
 /**
  * Looks again for a token handed over from outside the app (a `token` cookie or local storage), and
- * adopts it. True when the app now holds a token. Used by /admin, which waits for one (SPEC §2).
+ * adopts it. True when the app now holds a token. Used by /admin, which waits for one (docs/product.md §2).
  */
 export function adoptHandedOverToken(): boolean {
   if (useAuthStore.getState().token !== null) return true;
@@ -131,7 +131,7 @@ export function endSession(): void {
   if (hadToken) for (const listener of sessionEndListeners) listener();
 }
 
-/** The server refused the session (e.g. 'Token revoked!'): log out and say why (SPEC §4, §8). */
+/** The server refused the session (e.g. 'Token revoked!'): log out and say why (docs/product.md §4, §8). */
 export function expireSession(message: string): void {
   const hadToken = useAuthStore.getState().token !== null;
   endSession();
@@ -142,13 +142,13 @@ export function startAuthLoading(): void {
   useAuthStore.setState({ isLoading: true });
 }
 
-/** SPEC §4: an error stops loading and stores the message; the app shows it as a toast (§8). */
+/** docs/product.md §4: an error stops loading and stores the message; the app shows it as a toast (§8). */
 export function failAuth(message: string): void {
   useAuthStore.setState({ isLoading: false, errorMessage: message });
   notifyError(message);
 }
 
-/** SPEC §4: a success stores its message, shown as a toast. */
+/** docs/product.md §4: a success stores its message, shown as a toast. */
 export function succeedAuth(message: string): void {
   useAuthStore.setState({ isLoading: false, successMessage: message });
   notifySuccess(message);
@@ -158,7 +158,7 @@ export function clearAuthError(): void {
   useAuthStore.setState({ errorMessage: null });
 }
 
-/** SPEC §4: the forgot-password request keeps the e-mail for the recover screen. */
+/** docs/product.md §4: the forgot-password request keeps the e-mail for the recover screen. */
 export function rememberForgetPasswordEmail(email: string): void {
   useAuthStore.setState({ forgetPasswordEmail: email, isLoading: false });
 }

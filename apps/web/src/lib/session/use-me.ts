@@ -34,7 +34,7 @@ export function setMe(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(meQueryKey, user);
 }
 
-/** SPEC §4: the user data is reloaded 500 ms after a profile save. */
+/** docs/product.md §4: the user data is reloaded 500 ms after a profile save. */
 export const PROFILE_RELOAD_DELAY_MS = 500;
 
 export function reloadMeSoon(queryClient: QueryClient): void {
@@ -43,7 +43,7 @@ export function reloadMeSoon(queryClient: QueryClient): void {
   }, PROFILE_RELOAD_DELAY_MS);
 }
 
-/** Digest name default (SPEC §5): the full name followed by 's Digest, or User if empty. */
+/** Digest name default (docs/product.md §5): the full name followed by 's Digest, or User if empty. */
 export function defaultDigestName(user: Pick<User, 'fullName'>): string {
   const name = user.fullName?.trim() || 'User';
   return `${name}'s Digest`;

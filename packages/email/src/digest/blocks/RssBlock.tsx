@@ -24,7 +24,7 @@ function pictureInContent(item: RssItem): boolean {
 /** RSS: the feed's posts with their picture, author, date and content per the source's options. */
 export function RssBlock({ source, content, context }: BlockProps<'RSS'>) {
   const width = widthFor(source.layout);
-  // SPEC §5: content 'hide' forces images 'hide'.
+  // docs/product.md §5: content 'hide' forces images 'hide'.
   const images = source.postBody === 'hide' ? 'hide' : source.images;
   return (
     <BlockFrame

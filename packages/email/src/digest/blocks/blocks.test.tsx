@@ -127,7 +127,7 @@ describe('HackerNewsBlock', () => {
     expect(html).toContain('href="https://news.ycombinator.com/item?id=1"');
   });
 
-  it('two columns by default (SPEC §9)', async () => {
+  it('two columns by default (docs/product.md §9)', async () => {
     const { html } = await render(blockOf('HACKER_NEWS', { items: [1, 2, 3, 4].map((i) => hnItem(i)) }));
     expect(columnRows(html)).toEqual([2, 2]);
   });

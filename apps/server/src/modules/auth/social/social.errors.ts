@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@digest/contracts';
 import { AppError } from '#server/platform/http/errors';
 
-/** How the provider is named to people (SPEC calls X by its old name, Twitter). */
+/** How the provider is named to people (docs/product.md calls X by its old name, Twitter). */
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   google: 'Google',
   twitter: 'Twitter',

@@ -5,7 +5,7 @@ import { authOf } from '#server/platform/http/auth';
 import { googleCalendarConnector } from '#server/sources/google-calendar/google-calendar.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
-/** SPEC §7 `POST /data-sources/google-calendar` `{ settings }`: the block's events, in the owner's zone. */
+/** docs/product.md §7 `POST /data-sources/google-calendar` `{ settings }`: the block's events, in the owner's zone. */
 export function googleCalendarRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod {
   const connector = googleCalendarConnector(deps.sources);
   return async (app) => {

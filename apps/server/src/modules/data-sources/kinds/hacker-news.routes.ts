@@ -7,7 +7,7 @@ import type { DataSourceRoutesDeps } from '../data-sources.deps';
 import { queryFlag } from '../query-params';
 
 const MAX_POSTS = SOURCE_POST_LIMITS.HACKER_NEWS;
-/** SPEC §9: the builder's preview loads 10 posts. */
+/** docs/product.md §9: the builder's preview loads 10 posts. */
 const PREVIEW_POSTS = 10;
 
 const itemSchema = z.object({

@@ -7,7 +7,7 @@ import type { SourcesDeps } from '#server/sources/connector';
 import { productHuntClient } from '#server/sources/product-hunt/product-hunt.client';
 import { todaysLaunches } from '#server/sources/product-hunt/product-hunt.connector';
 
-/** SPEC §9: a new Product Hunt block shows 6 launches. */
+/** docs/product.md §9: a new Product Hunt block shows 6 launches. */
 const DEFAULT_LIMIT = 6;
 
 const launchesSchema = z.object({

@@ -7,10 +7,10 @@ import { redditPosts, subredditList } from '#server/sources/reddit/reddit.connec
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
 const MAX_POSTS = SOURCE_POST_LIMITS.REDDIT;
-/** SPEC §9: the preview loads 10 posts; the subreddit list 20. */
+/** docs/product.md §9: the preview loads 10 posts; the subreddit list 20. */
 const PREVIEW_POSTS = 10;
 const LIST_SIZE = 20;
-/** SPEC §5: a search phrase needs more than 2 characters. */
+/** docs/product.md §5: a search phrase needs more than 2 characters. */
 const MIN_SEARCH_LENGTH = 3;
 
 const subredditSchema = z.object({

@@ -59,7 +59,7 @@ describe('GET /api/data-sources/rss/list', () => {
 });
 
 describe('GET /api/data-sources/rss/feed', () => {
-  it('answers DESIGN §5 { feed: { title, link, favicon }, items } with SPEC defaults (6 posts, paragraph, images)', async () => {
+  it('answers docs/design.md §5 { feed: { title, link, favicon }, items } with SPEC defaults (6 posts, paragraph, images)', async () => {
     const response = await feed('rss2.xml');
     expect(response.statusCode).toBe(200);
     const body = response.json();

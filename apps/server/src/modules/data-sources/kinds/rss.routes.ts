@@ -7,9 +7,9 @@ import type { SourcesDeps } from '#server/sources/connector';
 import { fetchFeed } from '#server/sources/rss/rss.connector';
 import { RSS_CATALOGUE } from '#server/sources/rss/rss-catalogue.data';
 
-/** SPEC §5: a search phrase needs more than 2 characters. */
+/** docs/product.md §5: a search phrase needs more than 2 characters. */
 export const RSS_SEARCH_MIN_LENGTH = 3;
-/** SPEC §9: an RSS block shows 6 posts unless told otherwise. */
+/** docs/product.md §9: an RSS block shows 6 posts unless told otherwise. */
 const DEFAULT_LIMIT = 6;
 const MAX_URL_LENGTH = 2048;
 

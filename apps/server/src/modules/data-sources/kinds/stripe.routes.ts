@@ -23,7 +23,7 @@ const figuresSchema = z.object({
   ),
 }) satisfies z.ZodType<StripeContent>;
 
-/** SPEC §7 `GET /data-sources/stripe?tokenIds=a,b`: every figure of each connected Stripe account. */
+/** docs/product.md §7 `GET /data-sources/stripe?tokenIds=a,b`: every figure of each connected Stripe account. */
 export function stripeRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod {
   const figures = stripeFigures(deps.sources);
   return async (app) => {

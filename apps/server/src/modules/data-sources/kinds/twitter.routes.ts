@@ -55,7 +55,7 @@ const tweetsResponse = z.object({ tweets: z.array(tweetSchema) });
 const listSchema = z.object({ listId: z.string(), listName: z.string() }) satisfies z.ZodType<TwitterList>;
 
 const MAX_TWEETS = SOURCE_POST_LIMITS.TWITTER_TWEETS;
-/** Options shared by the tweets, timeline and list previews (SPEC §3, defaults of SPEC §9 per kind). */
+/** Options shared by the tweets, timeline and list previews (docs/product.md §3, defaults of docs/product.md §9 per kind). */
 const tweetQuery = (defaults: {
   tweetType: (typeof TWEET_TYPES)[number];
   limit: number;
@@ -83,7 +83,7 @@ const optionsOf = (query: {
 });
 
 /**
- * SPEC §7 X/Twitter calls, each read with one of the signed-in user's connected X accounts (`tokenId`).
+ * docs/product.md §7 X/Twitter calls, each read with one of the signed-in user's connected X accounts (`tokenId`).
  * A tokenId that is not theirs answers 409 not connected; X refusing the account asks to reconnect it;
  * X's rate limit answers 429 with Retry-After.
  */
@@ -172,7 +172,7 @@ export function twitterRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod
       {
         ...common,
         schema: {
-          ...schema('Recent tweets (last 7 days) matching a phrase, with SPEC §5 filters'),
+          ...schema('Recent tweets (last 7 days) matching a phrase, with docs/product.md §5 filters'),
           description:
             'The filters become X search operators: hideRetweets `-is:retweet`, hideReplies `-is:reply`, ' +
             'linksOnly `has:links`, imagesOnly `has:images`. The first word must be longer than 2 characters.',

@@ -7,7 +7,7 @@ import { openMeteoClient } from '#server/sources/weather/weather.client';
 import { weatherContent } from '#server/sources/weather/weather.connector';
 import type { DataSourceRoutesDeps } from '../data-sources.deps';
 
-/** SPEC §5: a search phrase needs more than 2 characters. */
+/** docs/product.md §5: a search phrase needs more than 2 characters. */
 const MIN_SEARCH_LENGTH = 3;
 
 const locationSchema = z.object({

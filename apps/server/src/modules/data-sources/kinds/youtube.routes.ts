@@ -8,7 +8,7 @@ import { CHANNEL_SEARCH_MIN_LENGTH, youtubeChannels } from '#server/sources/yout
 import { YOUTUBE_MAX_RESULTS, youtubeClient } from '#server/sources/youtube/youtube.client';
 import { latestVideos } from '#server/sources/youtube/youtube.connector';
 
-/** SPEC §9: the channel search shows 10 results, a channel preview 6 videos. */
+/** docs/product.md §9: the channel search shows 10 results, a channel preview 6 videos. */
 const DEFAULT_CHANNELS = 10;
 const DEFAULT_VIDEOS = 6;
 

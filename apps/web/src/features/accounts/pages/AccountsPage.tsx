@@ -51,7 +51,7 @@ function AccountRow({ account, onLogOut }: { account: ConnectedAccount; onLogOut
 }
 
 /**
- * SPEC §2 "Connected accounts" (/accounts): the user's real accounts with a working Log Out, and Connect for
+ * docs/product.md §2 "Connected accounts" (/accounts): the user's real accounts with a working Log Out, and Connect for
  * each provider this server is configured for. Back to /menu on phones.
  */
 export function AccountsPage() {

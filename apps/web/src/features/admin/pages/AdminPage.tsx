@@ -7,11 +7,11 @@ import { paths } from '#web/lib/paths';
 import { adoptHandedOverToken, useAuthStore } from '#web/lib/session/session';
 import { fetchMe, meQueryKey } from '#web/lib/session/use-me';
 
-/** SPEC §2: /admin looks for a token every 1000 ms. */
+/** docs/product.md §2: /admin looks for a token every 1000 ms. */
 export const ADMIN_TOKEN_POLL_MS = 1000;
 
 /**
- * `/admin` (SPEC §2): waits, looking again every second, until a token has been handed over (a `token`
+ * `/admin` (docs/product.md §2): waits, looking again every second, until a token has been handed over (a `token`
  * cookie or local storage), then loads the user and their digests and opens /profileView.
  */
 export function AdminPage() {

@@ -17,7 +17,7 @@ import { API_BASE } from '#web/lib/config';
 
 export type { AuthResponse, SocialProvider };
 
-/** DESIGN §5: sign-in and sign-up answer `{ token: { accessToken, refreshToken }, user }`. */
+/** docs/design.md §5: sign-in and sign-up answer `{ token: { accessToken, refreshToken }, user }`. */
 export function signInWithEmail(body: LoginBody): Promise<AuthResponse> {
   return api.post('/auth/signin/email', body, { schema: authResponseSchema, auth: false });
 }
@@ -26,7 +26,7 @@ export function signUpWithEmail(body: SignupBody): Promise<AuthResponse> {
   return api.post('/auth/signup/email', body, { schema: authResponseSchema, auth: false });
 }
 
-/** SPEC §7: the app origin goes in `x-requested-with`, so the mail links back to this app. */
+/** docs/product.md §7: the app origin goes in `x-requested-with`, so the mail links back to this app. */
 export function requestPasswordReset(body: ForgotPasswordBody): Promise<{ message: string }> {
   return api.post('/auth/password/forgot', body, {
     schema: messageResponseSchema,
@@ -46,7 +46,7 @@ export function logOutOnServer(): Promise<unknown> {
 
 export type SocialMode = 'signin' | 'signup';
 
-/** Where the browser goes to start a social sign-in or sign-up (SPEC §7). */
+/** Where the browser goes to start a social sign-in or sign-up (docs/product.md §7). */
 export function socialAuthUrl(mode: SocialMode, provider: SocialProvider): string {
   return `${API_BASE}/auth/${mode}/${provider}`;
 }

@@ -33,7 +33,7 @@ function useStartSession() {
 
 const onAuthError = (error: unknown) => failAuth(errorMessage(error));
 
-/** E-mail sign-in. Failures show the server's message as an error toast (SPEC §8). */
+/** E-mail sign-in. Failures show the server's message as an error toast (docs/product.md §8). */
 export function useLogin() {
   const start = useStartSession();
   return useMutation({
@@ -45,7 +45,7 @@ export function useLogin() {
   });
 }
 
-/** E-mail sign-up; unlike a social sign-up it does not set sign-up mode (SPEC §4). */
+/** E-mail sign-up; unlike a social sign-up it does not set sign-up mode (docs/product.md §4). */
 export function useSignup() {
   const start = useStartSession();
   return useMutation({

@@ -15,7 +15,7 @@ const signupFormSchema = signupSchema.extend({
 type SignupFormValues = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
 
-/** SPEC §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
+/** docs/product.md §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
 export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signup = useSignup();
   const {

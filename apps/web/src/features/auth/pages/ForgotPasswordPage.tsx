@@ -9,7 +9,7 @@ import { useForgotPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/LoginForm.module.css';
 
-/** SPEC §2 "Forgot password": e-mail and Send Reset Link, then the recover message. */
+/** docs/product.md §2 "Forgot password": e-mail and Send Reset Link, then the recover message. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword(() => navigate(paths.recoverMessage));

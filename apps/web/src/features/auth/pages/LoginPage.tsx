@@ -5,7 +5,7 @@ import { AuthCard } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 import { SocialButtons } from '../components/SocialButtons';
 
-/** SPEC §2 "Log in": e-mail and password, forgot-password link, social buttons, link to sign up. */
+/** docs/product.md §2 "Log in": e-mail and password, forgot-password link, social buttons, link to sign up. */
 export function LoginPage() {
   return (
     <AuthCard

@@ -7,7 +7,7 @@ import { useForgotPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from './RecoverMessagePage.module.css';
 
-/** SPEC §8 recovery message; SPEC §2: 'Click to resend' sends the link again. */
+/** docs/product.md §8 recovery message; docs/product.md §2: 'Click to resend' sends the link again. */
 export const RECOVERY_MESSAGE =
   'If your account is active then a password reset link will be emailed to you in a few minutes. If you are still having trouble, please contact us.';
 

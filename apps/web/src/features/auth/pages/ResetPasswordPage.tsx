@@ -14,7 +14,7 @@ import styles from '../components/LoginForm.module.css';
 
 const formSchema = z.object({ password: newPasswordSchema });
 
-/** SPEC §2 "Reset password": a new password for the `recoveryToken` of the e-mailed link. */
+/** docs/product.md §2 "Reset password": a new password for the `recoveryToken` of the e-mailed link. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const recoveryToken = params.get('recoveryToken') ?? '';

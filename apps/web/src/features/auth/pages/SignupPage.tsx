@@ -5,7 +5,7 @@ import { AuthCard } from '../components/AuthCard';
 import { SignupForm } from '../components/SignupForm';
 import { SocialButtons } from '../components/SocialButtons';
 
-/** SPEC §2 "Sign-up"; `?name=` pre-fills the e-mail box. */
+/** docs/product.md §2 "Sign-up"; `?name=` pre-fills the e-mail box. */
 export function SignupPage() {
   const [params] = useSearchParams();
   return (

@@ -2,7 +2,7 @@ import type { Subreddit } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-/** SPEC §7 / §9: the subreddit list and its search load 20. */
+/** docs/product.md §7 / §9: the subreddit list and its search load 20. */
 const LIST_SIZE = 20;
 
 export const redditKeys = {

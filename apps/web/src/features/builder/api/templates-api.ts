@@ -6,7 +6,7 @@ export const templateKeys = {
   category: (category: TemplateCategory) => ['builder', 'templates', category] as const,
 };
 
-/** `GET /api/digests/web/{category}`: the digest templates of a category (SPEC §7). */
+/** `GET /api/digests/web/{category}`: the digest templates of a category (docs/product.md §7). */
 export function fetchTemplates(category: TemplateCategory, signal?: AbortSignal): Promise<Template[]> {
   return api
     .get(`/digests/web/${category}`, { signal, schema: templateListResponseSchema })

@@ -2,7 +2,7 @@ import type { TweetUser, TwitterList } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-/** SPEC §9: Twitter user lookups ask for 10 users, page 1. */
+/** docs/product.md §9: Twitter user lookups ask for 10 users, page 1. */
 const USER_LOOKUP = { limit: '10', page: '1' } as const;
 
 export const twitterKeys = {

@@ -2,7 +2,7 @@ import type { YoutubeChannel } from '@digest/contracts/content';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
 
-/** SPEC §9: a channel search shows 10 results. */
+/** docs/product.md §9: a channel search shows 10 results. */
 const SEARCH_RESULTS = 10;
 
 export const youtubeKeys = {

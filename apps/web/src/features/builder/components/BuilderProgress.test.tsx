@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BuilderProgress, builderProgress } from './BuilderProgress';
 
-describe('builder progress toward the 3 sources a Digest needs (SPEC §2, §5)', () => {
+describe('builder progress toward the 3 sources a Digest needs (docs/product.md §2, §5)', () => {
   it('asks for at least 3 sources and counts toward them', () => {
     expect(builderProgress(0)).toMatchObject({
       message: 'Add at least 3 sources to your Digest',

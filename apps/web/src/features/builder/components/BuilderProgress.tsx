@@ -9,7 +9,7 @@ export interface ProgressState {
   /** The bar fills toward the 3 sources a digest needs. */
   value: number;
   max: number;
-  /** 'Add at least 3 sources to your Digest' (SPEC §5) until there are 3. */
+  /** 'Add at least 3 sources to your Digest' (docs/product.md §5) until there are 3. */
   message: string;
   /** '2 of 3 sources', '5 sources', '18 of 20 sources'. */
   count: string;
@@ -18,7 +18,7 @@ export interface ProgressState {
 
 const sources = (count: number) => (count === 1 ? 'source' : 'sources');
 
-/** SPEC §2 "In the builder the header shows a progress indicator": how far the digest is from ready. */
+/** docs/product.md §2 "In the builder the header shows a progress indicator": how far the digest is from ready. */
 export function builderProgress(count: number): ProgressState {
   const ready = count >= MIN_SOURCES;
   let countText = `${count} ${sources(count)}`;

@@ -23,7 +23,7 @@ const snapshot = (
 });
 const EMPTY = contentKey({ name: '', sources: [] });
 
-describe('draft autosave decisions (SPEC §4 "Drafts")', () => {
+describe('draft autosave decisions (docs/product.md §4 "Drafts")', () => {
   it('the first source creates a draft', () => {
     expect(draftAction(snapshot({}, { sources: [hn] }), EMPTY)).toBe('create');
   });

@@ -1,6 +1,6 @@
 import type { Source } from '@digest/contracts';
 
-/** What a draft keeps (SPEC §3 Draft: name, sources); '' names it by default. */
+/** What a draft keeps (docs/product.md §3 Draft: name, sources); '' names it by default. */
 export interface DraftContent {
   name: string;
   sources: Source[];
@@ -19,7 +19,7 @@ export type DraftAction = 'create' | 'update' | 'delete' | 'none';
 export const contentKey = (content: DraftContent) => JSON.stringify([content.name, content.sources]);
 
 /**
- * SPEC §4 "Drafts": the first source creates a draft, later changes update it, removing all sources deletes
+ * docs/product.md §4 "Drafts": the first source creates a draft, later changes update it, removing all sources deletes
  * it. Only a change since the last save counts, so the builder opened on a loaded draft, or left with the
  * blocks of a digest just completed (draft id cleared), saves nothing.
  */

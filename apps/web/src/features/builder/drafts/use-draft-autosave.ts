@@ -18,7 +18,7 @@ export function draftSnapshotOf(state: BuilderState): DraftSnapshot {
 }
 
 /**
- * SPEC §4 "Drafts", for the builder page: while it is open, changes of the blocks or the name are saved to
+ * docs/product.md §4 "Drafts", for the builder page: while it is open, changes of the blocks or the name are saved to
  * a draft ~800 ms after the last one, and at once when the page is left. Not in edit mode (a digest is
  * saved by Update digest only). A failure shows one toast and keeps the blocks; the next change retries.
  */

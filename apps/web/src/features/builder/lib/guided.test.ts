@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../sidebar/test-support';
 import { guidedBuilderPath, guidedKinds, parseGuidedSources } from './guided';
 
-describe('guided sequence parameter (SPEC §2)', () => {
+describe('guided sequence parameter (docs/product.md §2)', () => {
   it('turns comma-separated keys into kinds, in their order', () => {
     expect(parseGuidedSources('rss,todaysDate,googleCalendar', 20)).toEqual([
       'RSS',
@@ -12,7 +12,7 @@ describe('guided sequence parameter (SPEC §2)', () => {
     ]);
   });
 
-  it('knows every key of the SPEC list', () => {
+  it('knows every key of the specified list', () => {
     const all =
       'googleCalendar,youtube,productHunt,rss,reddit,hackerNews,stripe,todaysDate,weather,twitterTweets';
     expect(parseGuidedSources(all, 20)).toEqual([

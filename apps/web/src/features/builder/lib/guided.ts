@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { paths } from '#web/lib/paths';
 import { startGuided, useBuilderStore } from '../store';
 
-/** SPEC §2 "Guided sequence": the URL parameter naming the kinds to open in turn. */
+/** docs/product.md §2 "Guided sequence": the URL parameter naming the kinds to open in turn. */
 export const GUIDED_PARAM = 'sources';
 
 type GuidedKey = keyof typeof GUIDED_SOURCE_KEYS;

@@ -1,10 +1,10 @@
 import { type SourceType, sourceKinds } from '@digest/contracts';
 
-/** SPEC §4 builder steps. */
+/** docs/product.md §4 builder steps. */
 export type BuilderStep = 'entry' | 'selected' | 'searching' | 'connect' | 'edit';
 
 /**
- * SPEC §4 "Builder step": the path each kind takes through the sidebar (its descriptor says whether it is
+ * docs/product.md §4 "Builder step": the path each kind takes through the sidebar (its descriptor says whether it is
  * searched and whether it needs an account).
  * - Weather, Reddit, RSS, YouTube: selected → searching → edit (pick a place, subreddit, feed or channel);
  * - Google Calendar, the Twitter kinds, Stripe: connect → edit (an account first);
@@ -30,7 +30,7 @@ export function firstStepOf(type: SourceType): BuilderStep {
 }
 
 /**
- * Where the back arrow leads (SPEC §4): to entry from searching and selected, from Hacker News and the
+ * Where the back arrow leads (docs/product.md §4): to entry from searching and selected, from Hacker News and the
  * other edit-only kinds, and from the connect step; from a Twitter source's edit step to connect; from
  * an account kind's edit step to entry (calendar and payments have nothing to go back to); otherwise
  * (a searched kind's edit step) back to its search.
@@ -42,7 +42,7 @@ export function backStepOf(type: SourceType, step: BuilderStep): BuilderStep {
   return 'entry';
 }
 
-/** SPEC §2 sidebar headings and their subtitles. */
+/** docs/product.md §2 sidebar headings and their subtitles. */
 export function headingOf(step: BuilderStep): { title: string; subtitle: string } {
   if (step === 'edit') return { title: 'Edit source', subtitle: 'Modify the settings for this source' };
   if (step === 'connect')
@@ -50,7 +50,7 @@ export function headingOf(step: BuilderStep): { title: string; subtitle: string 
   return { title: 'Select sources', subtitle: 'Choose what you want to add to your Digest' };
 }
 
-/** SPEC §2 hints, one per step. */
+/** docs/product.md §2 hints, one per step. */
 export function hintOf(step: BuilderStep): string {
   switch (step) {
     case 'entry':
@@ -65,13 +65,13 @@ export function hintOf(step: BuilderStep): string {
   }
 }
 
-/** SPEC §5: a search fires only past 2 characters. */
+/** docs/product.md §5: a search fires only past 2 characters. */
 export const MIN_SEARCH_LENGTH = 3;
-/** SPEC §9: source searches are debounced 500 ms. */
+/** docs/product.md §9: source searches are debounced 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** SPEC §9: with no connected account, the settings go back to connect after about 0.5 s. */
+/** docs/product.md §9: with no connected account, the settings go back to connect after about 0.5 s. */
 export const CONNECT_REDIRECT_MS = 500;
-/** SPEC §9: after connecting, accounts are checked after about 1 s. */
+/** docs/product.md §9: after connecting, accounts are checked after about 1 s. */
 export const ACCOUNT_CHECK_MS = 1_000;
-/** SPEC §9: popular lists show 12 placeholders while they load. */
+/** docs/product.md §9: popular lists show 12 placeholders while they load. */
 export const POPULAR_PLACEHOLDERS = 12;

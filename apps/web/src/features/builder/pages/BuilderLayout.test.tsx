@@ -32,7 +32,7 @@ function renderHeader(sources: number): string {
 
 const completeTag = (html: string) => html.match(/<button[^>]*>Complete<\/button>/)?.[0] ?? '';
 
-describe('builder header (SPEC §2: a progress indicator and a Complete button)', () => {
+describe('builder header (docs/product.md §2: a progress indicator and a Complete button)', () => {
   it('disables Complete with no sources and with fewer than 3', () => {
     expect(completeTag(renderHeader(0))).toContain('disabled');
     const two = renderHeader(2);

@@ -10,7 +10,7 @@ import { SchedulePopup } from '../schedule/SchedulePopup';
 import { useBuilderStore } from '../store';
 import styles from './BuilderLayout.module.css';
 
-/** SPEC §2 /digestCreator has its own layout: the header shows a progress indicator and a Complete button. */
+/** docs/product.md §2 /digestCreator has its own layout: the header shows a progress indicator and a Complete button. */
 export function BuilderLayout() {
   return (
     <div className={styles.shell}>
@@ -28,7 +28,7 @@ export function BuilderLayout() {
 function BuilderHeader() {
   const count = useBuilderStore((state) => state.blocks.length);
   const [scheduling, setScheduling] = useState(false);
-  // SPEC §5: a digest needs 3 sources, so Complete waits for them (and is disabled with none).
+  // docs/product.md §5: a digest needs 3 sources, so Complete waits for them (and is disabled with none).
   const canComplete = count >= MIN_SOURCES;
   return (
     <header className={styles.header}>

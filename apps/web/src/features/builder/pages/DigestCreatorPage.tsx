@@ -30,7 +30,7 @@ export function DigestCreatorPage() {
   return <Builder />;
 }
 
-/** SPEC §4 "Editing an existing digest": name, friends, schedule and every source restored. */
+/** docs/product.md §4 "Editing an existing digest": name, friends, schedule and every source restored. */
 function LoadDigest({ digestId }: { digestId: string }) {
   const digest = useDigest(digestId);
   useEffect(() => {
@@ -47,7 +47,7 @@ function LoadDigest({ digestId }: { digestId: string }) {
   return <PageSpinner label="Loading the digest…" />;
 }
 
-/** SPEC §4 "Drafts": editing a draft rebuilds its sources; their content then loads in each block. */
+/** docs/product.md §4 "Drafts": editing a draft rebuilds its sources; their content then loads in each block. */
 function LoadDraft({ draftId }: { draftId: string }) {
   const drafts = useDrafts();
   const draft = drafts.data?.find((item) => item.digestId === draftId);

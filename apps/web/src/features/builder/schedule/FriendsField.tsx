@@ -6,7 +6,7 @@ import styles from './SchedulePopup.module.css';
 
 export type AddFriendResult = { ok: true; friends: string[] } | { ok: false; error: string };
 
-/** SPEC §5: a valid address goes to the front of the list; a bad one reads '{email} should be a valid email!'. */
+/** docs/product.md §5: a valid address goes to the front of the list; a bad one reads '{email} should be a valid email!'. */
 export function addFriend(entered: string, friends: readonly string[]): AddFriendResult {
   const result = addPendingEmail(entered, friends, []);
   if (!result.ok) return result;

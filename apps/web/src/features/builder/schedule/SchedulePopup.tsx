@@ -19,7 +19,7 @@ import { initialTimeZone, scheduleZoneOptions } from './schedule-options';
 import { useCompleteDigest } from './use-complete-digest';
 
 /**
- * SPEC §2 "Schedule popup", opened by Complete: init → building → done, or error (Edit goes back to init).
+ * docs/product.md §2 "Schedule popup", opened by Complete: init → building → done, or error (Edit goes back to init).
  * It cannot be closed while building; closing it once done leaves like Go to Digests, since the digest is
  * saved and the builder's work is over.
  */

@@ -58,7 +58,7 @@ function selected(html: string, label: string): string | undefined {
 
 const submitTag = (html: string) => html.match(/<button[^>]*type="submit"[^>]*>/)?.[0] ?? '';
 
-describe('schedule popup, init step (SPEC §2)', () => {
+describe('schedule popup, init step (docs/product.md §2)', () => {
   it('asks for time zone, frequency and time of day, showing the chosen values', () => {
     const html = renderForm({ schedule: schedule({ time: '19:05' }) });
     expect(selected(html, 'Timezone')).toBe('(UTC+01:00) Europe/Warsaw');
@@ -103,7 +103,7 @@ describe('schedule popup, init step (SPEC §2)', () => {
   });
 });
 
-describe('share with friends (SPEC §5)', () => {
+describe('share with friends (docs/product.md §5)', () => {
   it("refuses a bad address with '{email} should be a valid email!'", () => {
     expect(addFriend('not-an-email', [])).toEqual({
       ok: false,
@@ -134,7 +134,7 @@ describe('share with friends (SPEC §5)', () => {
   });
 });
 
-describe('schedule popup, later steps (SPEC §2, §4)', () => {
+describe('schedule popup, later steps (docs/product.md §2, §4)', () => {
   it('names each step', () => {
     expect(scheduleStepTitle('init', false)).toBe('Schedule your Digest');
     expect(scheduleStepTitle('init', true)).toBe('Update your Digest');
@@ -173,7 +173,7 @@ describe('schedule popup, later steps (SPEC §2, §4)', () => {
   });
 });
 
-describe('Done waits for no source to fail (SPEC §5)', () => {
+describe('Done waits for no source to fail (docs/product.md §5)', () => {
   const block = (id: string, source: Partial<Source>) => ({ id, source: source as Source });
   const ok: BlockPreview = { block: null, loading: false, error: null };
   const failed: BlockPreview = { block: null, loading: false, error: 'Feed not found' };

@@ -7,7 +7,7 @@ import { FriendsField } from './FriendsField';
 import styles from './SchedulePopup.module.css';
 import { FREQUENCY_OPTIONS, MONTH_DAY_OPTIONS, TIME_OPTIONS, WEEK_DAY_OPTIONS } from './schedule-options';
 
-/** SPEC §2 "Schedule popup": init, building, done; and the error of SPEC §4 "Completing a digest". */
+/** docs/product.md §2 "Schedule popup": init, building, done; and the error of docs/product.md §4 "Completing a digest". */
 export type ScheduleStep = 'init' | 'building' | 'done' | 'error';
 
 /** The popup's title at each step (the dialog is named by it). */
@@ -122,7 +122,7 @@ export function ScheduleForm({
   );
 }
 
-/** Building: SPEC §2 text, announced as a status. */
+/** Building: docs/product.md §2 text, announced as a status. */
 export function BuildingStep() {
   return (
     <div className={styles.centered} role="status">
@@ -169,7 +169,7 @@ export function DoneStep({
   );
 }
 
-/** SPEC §8 "Digest build failure": the fixed text, the server's reason under it, and Edit back to init. */
+/** docs/product.md §8 "Digest build failure": the fixed text, the server's reason under it, and Edit back to init. */
 export function ErrorStep({ message, onEdit }: { message: string; onEdit: () => void }) {
   const editRef = useFocusOnMount();
   return (

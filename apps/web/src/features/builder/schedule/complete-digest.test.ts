@@ -49,7 +49,7 @@ function fakeApi(fail: Partial<Record<keyof CompletionApi, Error>> = {}) {
   return { api, calls };
 }
 
-describe('completing a digest (SPEC §4)', () => {
+describe('completing a digest (docs/product.md §4)', () => {
   it('creates the digest, then builds and sends an issue', async () => {
     const { api, calls } = fakeApi();
     const outcome = await completeDigest(completion(), api);
@@ -125,7 +125,7 @@ describe('what Done sends, from the builder', () => {
     draftId: DRAFT_ID,
   };
 
-  it('names the digest "{full name}\'s Digest" unless a name was typed (SPEC §5)', () => {
+  it('names the digest "{full name}\'s Digest" unless a name was typed (docs/product.md §5)', () => {
     expect(completionOf(builder, user, 'Europe/London').digest.name).toBe("Ada Lovelace's Digest");
     expect(completionOf({ ...builder, name: '  ' }, user, 'Europe/London').digest.name).toBe(
       "Ada Lovelace's Digest",

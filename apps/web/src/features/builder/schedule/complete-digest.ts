@@ -1,12 +1,12 @@
 import type { DigestCreateInput, Timezone } from '@digest/contracts';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 
-/** What Done / Update digest sends: the digest's own fields (DESIGN §5), from the builder's state. */
+/** What Done / Update digest sends: the digest's own fields (docs/design.md §5), from the builder's state. */
 export interface Completion {
   digest: DigestCreateInput;
   /** Edit mode: the digest to update instead of creating one. */
   editDigestId: string | null;
-  /** The draft this digest was built from, deleted once the digest is saved (SPEC §4 "Drafts"). */
+  /** The draft this digest was built from, deleted once the digest is saved (docs/product.md §4 "Drafts"). */
   draftId: string | null;
   /** A time zone to save to the profile first, since schedules run in the owner's zone; null to keep it. */
   timeZone: Timezone | null;
@@ -34,7 +34,7 @@ export const NOTHING_TO_SEND_NOTICE =
   'None of your sources has news right now: your first issue will come at the scheduled time.';
 
 /**
- * SPEC §4 "Completing a digest": save the profile's zone if it changed, create the digest and build and
+ * docs/product.md §4 "Completing a digest": save the profile's zone if it changed, create the digest and build and
  * send its first issue now (or, in edit mode, update it), then delete the draft it came from. A failure to save rejects
  * (the popup shows its error step). Once the digest is saved, nothing rejects any more: a failed build or
  * draft deletion becomes a notice, so that trying again can never create the digest twice.

@@ -3,7 +3,7 @@ import type { BlockPreview } from '../api/preview-api';
 import type { BuilderBlock } from '../store';
 
 /**
- * Why Done (or Update digest) is disabled, or null when it is not: SPEC §5 "Done is disabled when any
+ * Why Done (or Update digest) is disabled, or null when it is not: docs/product.md §5 "Done is disabled when any
  * source has an error". The sources are named as their blocks are titled (a feed by its name, a subreddit
  * as r/…), so the user knows which block to edit or remove.
  */

@@ -14,7 +14,7 @@ import {
 const WINTER = new Date('2025-01-15T12:00:00Z');
 const warsaw = { timezone: { timezone: 'Europe/Warsaw', locale: 'pl-PL', offset: 60 } };
 
-describe('time of day: every 5 minutes, shown 12-hour, stored HH:mm (SPEC §9)', () => {
+describe('time of day: every 5 minutes, shown 12-hour, stored HH:mm (docs/product.md §9)', () => {
   it('has 288 entries from 12:00 am to 11:55 pm', () => {
     expect(TIME_OPTIONS).toHaveLength(288);
     expect(TIME_OPTIONS[0]).toEqual({ value: '00:00', label: '12:00 am' });
@@ -31,7 +31,7 @@ describe('time of day: every 5 minutes, shown 12-hour, stored HH:mm (SPEC §9)',
   });
 });
 
-describe('frequency, weekday and day of month (SPEC §9)', () => {
+describe('frequency, weekday and day of month (docs/product.md §9)', () => {
   it('offers Daily, Weekly, Monthly', () => {
     expect(FREQUENCY_OPTIONS.map((option) => option.label)).toEqual(['Daily', 'Weekly', 'Monthly']);
   });

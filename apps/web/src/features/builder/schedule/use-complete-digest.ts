@@ -12,7 +12,7 @@ type BuilderFields = Pick<
   'name' | 'blocks' | 'schedule' | 'subscribers' | 'editDigestId' | 'draftId'
 >;
 
-/** What Done sends, from the builder: the typed name or "{full name}'s Digest" (SPEC §5), blocks in order. */
+/** What Done sends, from the builder: the typed name or "{full name}'s Digest" (docs/product.md §5), blocks in order. */
 export function completionOf(builder: BuilderFields, user: User, zone: string): Completion {
   return {
     digest: {

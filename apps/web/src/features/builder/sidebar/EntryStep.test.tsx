@@ -34,7 +34,7 @@ beforeEach(() => {
   useBuilderStore.setState(initialBuilderState, true);
 });
 
-describe('entry step (SPEC §2)', () => {
+describe('entry step (docs/product.md §2)', () => {
   it("has a search box with the placeholder 'Search sources'", () => {
     expect(renderEntry(testCatalogue())).toMatch(/<input[^>]*type="search"[^>]*placeholder="Search sources"/);
   });

@@ -33,7 +33,7 @@ interface KindListProps {
 }
 
 /**
- * SPEC §2 entry step: search the kinds, or browse them by category (Popular by default), each category's
+ * docs/product.md §2 entry step: search the kinds, or browse them by category (Popular by default), each category's
  * kinds followed by its templates.
  */
 export function EntryStep() {

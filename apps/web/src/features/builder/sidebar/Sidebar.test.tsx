@@ -43,7 +43,7 @@ beforeEach(() => {
   useBuilderStore.setState(initialBuilderState, true);
 });
 
-describe('builder sidebar (SPEC §2, §4)', () => {
+describe('builder sidebar (docs/product.md §2, §4)', () => {
   it('is a region named by its heading', () => {
     const html = renderSidebar({});
     const labelledBy = html.match(/<aside[^>]*aria-labelledby="([^"]+)"/)?.[1];

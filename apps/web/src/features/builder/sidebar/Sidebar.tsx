@@ -10,7 +10,7 @@ import { EntryStep } from './EntryStep';
 import styles from './Sidebar.module.css';
 
 /**
- * SPEC §2/§4 builder sidebar: the step's heading, back arrow and hint around its body — the list of kinds
+ * docs/product.md §2/§4 builder sidebar: the step's heading, back arrow and hint around its body — the list of kinds
  * at entry, otherwise the chosen kind's panel. It fills its container (the page places it) and scrolls
  * inside.
  */
@@ -53,7 +53,7 @@ export function Sidebar() {
   );
 }
 
-/** In a guided sequence (SPEC §2): which source of how many, and Skip to the next one. */
+/** In a guided sequence (docs/product.md §2): which source of how many, and Skip to the next one. */
 function GuidedProgress() {
   const guiding = useBuilderStore((state) => state.guiding);
   const left = useBuilderStore((state) => state.guided.length);

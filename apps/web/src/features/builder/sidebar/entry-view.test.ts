@@ -14,7 +14,7 @@ import { testCatalogue } from './test-support';
 
 const catalogue = testCatalogue();
 
-describe('entry tabs (SPEC §2 template categories)', () => {
+describe('entry tabs (docs/product.md §2 template categories)', () => {
   it('are the seven template categories in order, Popular first', () => {
     expect(ENTRY_TABS).toEqual(TEMPLATE_CATEGORIES);
     expect(ENTRY_TABS.map((tab) => ENTRY_TAB_LABELS[tab])).toEqual([
@@ -58,7 +58,7 @@ describe('entry search', () => {
   });
 });
 
-describe('items per view (SPEC §2: 4 on desktop and tablet, 5 on mobile)', () => {
+describe('items per view (docs/product.md §2: 4 on desktop and tablet, 5 on mobile)', () => {
   it('follows the layout', () => {
     expect(KINDS_PER_VIEW).toEqual({ desktop: 4, tablet: 4, mobile: 5 });
   });

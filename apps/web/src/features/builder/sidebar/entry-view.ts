@@ -9,7 +9,7 @@ import {
 import type { Device } from '#web/lib/breakpoints';
 
 /**
- * SPEC §2 entry tabs: the template categories, in the order the builder shows them; 'popular' is the
+ * docs/product.md §2 entry tabs: the template categories, in the order the builder shows them; 'popular' is the
  * default view. Each shows its kinds of source, then its templates.
  */
 export const ENTRY_TABS = TEMPLATE_CATEGORIES;
@@ -24,7 +24,7 @@ export function tabHasKinds(tab: EntryTab): boolean {
   return tab === 'popular' || isSourceCategory(tab);
 }
 
-/** SPEC §2: the grouped view shows 4 kinds per view on desktop and tablet, 5 on mobile. */
+/** docs/product.md §2: the grouped view shows 4 kinds per view on desktop and tablet, 5 on mobile. */
 export const KINDS_PER_VIEW: Record<Device, number> = { mobile: 5, tablet: 4, desktop: 4 };
 
 export function kindsOfTab(catalogue: readonly DataSource[], tab: EntryTab): DataSource[] {

@@ -4,7 +4,7 @@ import { useSetActive } from '#web/features/digests';
 import styles from './ActiveSwitch.module.css';
 
 /**
- * SPEC §2/§4 Active/Paused switch: flips at once and flips back (with the error shown) when the server
+ * docs/product.md §2/§4 Active/Paused switch: flips at once and flips back (with the error shown) when the server
  * refuses. Screen readers hear "Active, switch, on/off"; the visible text says Active or Paused.
  */
 export function ActiveSwitch({ digestId, active }: { digestId: string; active: boolean }) {

@@ -20,7 +20,7 @@ function renderCard(digest: DigestSummary): string {
   ).replace(/\s/g, ' ');
 }
 
-describe('digest card (SPEC §2 Digests page)', () => {
+describe('digest card (docs/product.md §2 Digests page)', () => {
   it("shows when the next issue goes out, in the owner's zone", () => {
     expect(renderCard(summary({}))).toContain('<span>Next issue Tue, Nov 24, 7:00 am');
   });

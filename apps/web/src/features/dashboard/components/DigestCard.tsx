@@ -22,7 +22,7 @@ export function subscriberCountLabel(count: number): string {
 }
 
 /**
- * SPEC §2 digest card: name (opens the digest), schedule type, weekday or month day, time, source icons,
+ * docs/product.md §2 digest card: name (opens the digest), schedule type, weekday or month day, time, source icons,
  * subscriber count, Share, the Active/Paused switch and a menu (Duplicate, Delete Digest); plus when the
  * next issue goes out.
  */

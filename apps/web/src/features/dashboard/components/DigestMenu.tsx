@@ -5,7 +5,7 @@ import { CopyIcon, MoreIcon, TrashIcon } from '#web/components/ui/icons';
 import { useDeleteDigest, useDuplicateDigest } from '#web/features/digests';
 import styles from './DigestMenu.module.css';
 
-/** SPEC §2 digest card menu: Duplicate, Delete Digest (asks first). */
+/** docs/product.md §2 digest card menu: Duplicate, Delete Digest (asks first). */
 export function DigestMenu({
   digestId,
   name,

@@ -7,14 +7,14 @@ import { type Draft, SourceIcons, useDeleteDraft } from '#web/features/digests';
 import { defaultDigestName, useCurrentUser } from '#web/lib/session/use-me';
 import styles from './Cards.module.css';
 
-/** SPEC §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */
+/** docs/product.md §2 draft card: 'Draft' label, name, source icons, Edit (→ /digestCreator), Delete Draft. */
 export function DraftCard({ draft }: { draft: Draft }) {
   const titleId = useId();
   const { editDraft } = useOpenBuilder();
   const remove = useDeleteDraft();
   const user = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
-  // A draft without a name of its own is shown by the name the builder gives it (SPEC §5 default).
+  // A draft without a name of its own is shown by the name the builder gives it (docs/product.md §5 default).
   const name = draft.name.trim() || defaultDigestName(user);
   return (
     <article className={`${styles.card} ${styles.draft}`} aria-labelledby={titleId}>

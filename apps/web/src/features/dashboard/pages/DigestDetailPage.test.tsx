@@ -34,7 +34,7 @@ function buttonTag(html: string, label: string): string | undefined {
   return button?.match(/^<button[^>]*>/)?.[0];
 }
 
-describe('Digest detail (SPEC §2)', () => {
+describe('Digest detail (docs/product.md §2)', () => {
   it('says why the latest scheduled issue was not sent, and nothing when it was', () => {
     const empty = renderDetail(
       digest({ lastRun: { slot: '2026-11-22T12:00:00.000Z', status: 'empty', reason: 'Nothing to send.' } }),

@@ -37,7 +37,7 @@ import styles from './DigestDetailPage.module.css';
 
 export const NO_BUILDS_TEXT = 'Your Digest will display here once it is sent to you at the scheduled time.';
 
-/** SPEC §2 "Digest detail" (/digests/{digestId}). */
+/** docs/product.md §2 "Digest detail" (/digests/{digestId}). */
 export function DigestDetailPage() {
   const { digestId = '' } = useParams();
   const digest = useDigest(digestId);
@@ -73,11 +73,11 @@ function DigestDetail({ digest }: { digest: Digest }) {
   const navigate = useNavigate();
   const { editDigest } = useOpenBuilder();
   const [sharing, setSharing] = useState(false);
-  // The issue picked in the pager; null shows the newest (SPEC §4).
+  // The issue picked in the pager; null shows the newest (docs/product.md §4).
   const [selectedBuild, setSelectedBuild] = useState<number | null>(null);
   const sendLatest = useSendLatestDigest(digest.digestId);
   const missed = missedIssueText(digest.lastRun, digest.timeZone);
-  // SPEC §4: after Send latest digest, the new issue is selected (the digest has been reloaded by then).
+  // docs/product.md §4: after Send latest digest, the new issue is selected (the digest has been reloaded by then).
   const sendLatestDigest = () =>
     sendLatest.mutate(undefined, { onSuccess: (response) => setSelectedBuild(response.build.buildNumber) });
   return (
@@ -156,12 +156,12 @@ interface IssuesProps {
   onSelect: (buildNumber: number) => void;
 }
 
-/** The issues sent so far, newest selected, with a pager disabled at both ends (SPEC §4). */
+/** The issues sent so far, newest selected, with a pager disabled at both ends (docs/product.md §4). */
 function Issues({ digest, selected, onSelect }: IssuesProps) {
   const pager = issuePager(digest.builds, selected);
   const html = useSharedHtml(digest.digestId, pager?.current.buildNumber ?? null, pager !== null);
 
-  // SPEC §8: a failed fetch of an issue's HTML is shown as an error notice with the message.
+  // docs/product.md §8: a failed fetch of an issue's HTML is shown as an error notice with the message.
   useEffect(() => {
     if (html.isError) notifyError(errorMessage(html.error));
   }, [html.isError, html.error]);

@@ -13,7 +13,7 @@ import { DigestCard } from '../components/DigestCard';
 import { DraftCard } from '../components/DraftCard';
 import styles from './DigestsPage.module.css';
 
-/** SPEC §2 "Digests page": the full name plus Digests; digest cards, then draft cards, or the empty state. */
+/** docs/product.md §2 "Digests page": the full name plus Digests; digest cards, then draft cards, or the empty state. */
 export function DigestsPage() {
   const user = useCurrentUser();
   const digests = useDigests();

@@ -33,7 +33,7 @@ export function fetchDigest(digestId: string, signal?: AbortSignal): Promise<Dig
 }
 
 export function fetchDrafts(signal?: AbortSignal): Promise<Draft[]> {
-  // Drafts mirror digests (DESIGN §5): the list is `{ digests }`.
+  // Drafts mirror digests (docs/design.md §5): the list is `{ digests }`.
   return api.get('/digests/drafts', { schema: draftListResponseSchema, signal }).then((body) => body.digests);
 }
 
@@ -61,8 +61,8 @@ export function duplicateDigest(digestId: string): Promise<Digest> {
 }
 
 /**
- * "Send latest digest": builds a new issue now and mails it to the owner. POST, not SPEC's GET, because
- * it has effects (DESIGN §5). The answer names the new issue.
+ * "Send latest digest": builds a new issue now and mails it to the owner. POST, not the original GET (docs/product.md §7), because
+ * it has effects (docs/design.md §5). The answer names the new issue.
  */
 /** Building reads every source live (each may take up to 30 s on the server): it gets longer than a call. */
 const REBUILD_TIMEOUT_MS = 45_000;
@@ -74,7 +74,7 @@ export function rebuildDigest(digestId: string): Promise<RebuildResponse> {
   });
 }
 
-/** `POST /digests/drafts`: answers the draft, its id in `digestId` (SPEC §7). */
+/** `POST /digests/drafts`: answers the draft, its id in `digestId` (docs/product.md §7). */
 export function createDraft(body: DraftCreateInput): Promise<Draft> {
   return api
     .post('/digests/drafts', body, { schema: draftResponseSchema })
@@ -99,7 +99,7 @@ export function fetchSubscribers(digestId: string, signal?: AbortSignal): Promis
 
 /**
  * `PUT /digests/{id}/subscribers`: sets the list of active subscribers; each new one gets a notice. The
- * answer carries a message to show (SPEC §4).
+ * answer carries a message to show (docs/product.md §4).
  */
 export function setSubscribers(digestId: string, subscribers: string[]): Promise<SubscribersUpdateResponse> {
   return api.put(

@@ -1,4 +1,4 @@
-/** The digest shapes the screens use, from the shared contracts (DESIGN §5). */
+/** The digest shapes the screens use, from the shared contracts (docs/design.md §5). */
 export type {
   Build,
   Digest,

@@ -61,7 +61,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('Send latest digest (SPEC §4: triggers rebuild, then selects the last build)', () => {
+describe('Send latest digest (docs/product.md §4: triggers rebuild, then selects the last build)', () => {
   it('POSTs the rebuild with the bearer token, is busy meanwhile, then has the new issue loaded and selectable', async () => {
     const fetchMock = stubApi({
       status: 200,

@@ -33,7 +33,7 @@ export const digestKeys = {
 
 const showError = (error: unknown) => notifyError(errorMessage(error));
 
-/** `GET /digests`. Like every list, it does not refetch on window focus (SPEC §4, query-client.ts). */
+/** `GET /digests`. Like every list, it does not refetch on window focus (docs/product.md §4, query-client.ts). */
 export function useDigests() {
   return useQuery({
     queryKey: digestKeys.list(),
@@ -63,7 +63,7 @@ export function useDigest(digestId: string) {
 }
 
 /**
- * True when 'Create digest' must be disabled: SPEC §5 blocks creation when the user already has more
+ * True when 'Create digest' must be disabled: docs/product.md §5 blocks creation when the user already has more
  * than 99 digests, i.e. MAX_DIGESTS (100) or more.
  */
 export function isDigestLimitReached(count: number): boolean {
@@ -85,7 +85,7 @@ function patchCachedDigest(queryClient: QueryClient, digestId: string, patch: Pa
 }
 
 /**
- * The Active/Paused switch (SPEC §4): flips at once; when the server refuses, it flips back and the
+ * The Active/Paused switch (docs/product.md §4): flips at once; when the server refuses, it flips back and the
  * error is shown.
  */
 export function useSetActive() {
@@ -109,10 +109,10 @@ export function useSetActive() {
 }
 
 /**
- * "Send latest digest" (SPEC §4): a new issue now, mailed to the owner; the server's message is shown and
+ * "Send latest digest" (docs/product.md §4): a new issue now, mailed to the owner; the server's message is shown and
  * the digest reloaded, so that the caller can select the answer's `build` once it settles. A refusal
  * (429 rate-limited, 422 nothing to send) stays in the mutation's `error` to be shown next to the button
- * (SPEC §8 "Rebuild failure: message stored and shown").
+ * (docs/product.md §8 "Rebuild failure: message stored and shown").
  */
 export function sendLatestDigestOptions(queryClient: QueryClient, digestId: string) {
   return mutationOptions({
@@ -142,7 +142,7 @@ export function useDuplicateDigest() {
     mutationFn: (digestId: string) => duplicateDigest(digestId),
     onSuccess: async (copy) => {
       notifySuccess(`${copy.name} has been created, paused.`);
-      // SPEC §7: duplicate, then reload the lists.
+      // docs/product.md §7: duplicate, then reload the lists.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
         queryClient.invalidateQueries({ queryKey: digestKeys.drafts() }),
@@ -191,7 +191,7 @@ export function useSubscribers(digestId: string, enabled = true) {
   });
 }
 
-/** `PUT /digests/{id}/subscribers`; the caller shows the message and closes the dialog (SPEC §4). */
+/** `PUT /digests/{id}/subscribers`; the caller shows the message and closes the dialog (docs/product.md §4). */
 export function useSetSubscribers(digestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -200,7 +200,7 @@ export function useSetSubscribers(digestId: string) {
     onSuccess: async (response) => {
       queryClient.setQueryData(digestKeys.subscribers(digestId), response.subscribers);
       notifySuccess(response.message);
-      // SPEC §4: the digests reload.
+      // docs/product.md §4: the digests reload.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
         queryClient.invalidateQueries({ queryKey: digestKeys.detail(digestId) }),

@@ -13,7 +13,7 @@ import {
 } from './format';
 
 describe('digest card texts', () => {
-  it('shows times in 12-hour form with am/pm (SPEC §9)', () => {
+  it('shows times in 12-hour form with am/pm (docs/product.md §9)', () => {
     expect(formatTime12('00:00')).toBe('12:00 am');
     expect(formatTime12('07:00')).toBe('7:00 am');
     expect(formatTime12('11:55')).toBe('11:55 am');
@@ -49,14 +49,14 @@ describe('digest card texts', () => {
     );
   });
 
-  it('writes subscriber counts above 1,000 as K and above 1,000,000 as M (SPEC §9)', () => {
+  it('writes subscriber counts above 1,000 as K and above 1,000,000 as M (docs/product.md §9)', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1500)).toBe('1.5K');
     expect(formatCount(2_400_000)).toBe('2.4M');
   });
 
-  it("disables 'Create digest' once the user has more than 99 digests (SPEC §5)", () => {
+  it("disables 'Create digest' once the user has more than 99 digests (docs/product.md §5)", () => {
     expect(isDigestLimitReached(99)).toBe(false);
     expect(isDigestLimitReached(100)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { type LastRun, type ScheduleType, WEEK_DAYS } from '@digest/contracts';
 
-/** Display helpers for digests (SPEC §2 cards, §9 constants). Counts use `formatCount` of the contracts. */
+/** Display helpers for digests (docs/product.md §2 cards, §9 constants). Counts use `formatCount` of the contracts. */
 export { formatCount } from '@digest/contracts';
 
 const SCHEDULE_LABELS: Record<ScheduleType, string> = {
@@ -13,7 +13,7 @@ export function scheduleTypeLabel(type: ScheduleType): string {
   return SCHEDULE_LABELS[type];
 }
 
-/** `HH:mm` (24-hour, stored) → `7:05 am` (SPEC §9: shown in 12-hour with am/pm). */
+/** `HH:mm` (24-hour, stored) → `7:05 am` (docs/product.md §9: shown in 12-hour with am/pm). */
 export function formatTime12(time: string): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(time);
   if (!match) return time;
@@ -24,7 +24,7 @@ export function formatTime12(time: string): string {
   return `${hour12}:${minutes} ${suffix}`;
 }
 
-/** 1 → 1st, 2 → 2nd, 11 → 11th, 22 → 22nd (SPEC §9 month days 1st to 31st). */
+/** 1 → 1st, 2 → 2nd, 11 → 11th, 22 → 22nd (docs/product.md §9 month days 1st to 31st). */
 export function ordinal(day: number): string {
   const tens = day % 100;
   if (tens >= 11 && tens <= 13) return `${day}th`;

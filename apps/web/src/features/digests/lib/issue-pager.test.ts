@@ -8,7 +8,7 @@ const build = (buildNumber: number): Build => ({
   htmlLink: `/api/digests/share/d/${buildNumber}`,
 });
 
-describe('build pager (SPEC §4)', () => {
+describe('build pager (docs/product.md §4)', () => {
   it('has nothing to page before the first issue', () => {
     expect(issuePager([], null)).toBeNull();
   });

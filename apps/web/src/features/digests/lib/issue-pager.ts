@@ -6,13 +6,13 @@ export interface IssuePager {
   /** Its place from the oldest, 0-based, and how many issues there are. */
   index: number;
   count: number;
-  /** Undefined at the ends, where the pager's buttons are disabled (SPEC §4). */
+  /** Undefined at the ends, where the pager's buttons are disabled (docs/product.md §4). */
   previous: Build | undefined;
   next: Build | undefined;
 }
 
 /**
- * The build pager of Digest detail (SPEC §4): issues from the oldest to the newest, the selected one —
+ * The build pager of Digest detail (docs/product.md §4): issues from the oldest to the newest, the selected one —
  * or the newest when none is selected or the selected one is not loaded yet. Null before the first issue.
  */
 export function issuePager(builds: readonly Build[], selected: number | null): IssuePager | null {

@@ -21,7 +21,7 @@ import { useCurrentUser } from '#web/lib/session/use-me';
 import { useMediaQuery } from '#web/lib/use-media-query';
 import styles from './MenuPage.module.css';
 
-/** SPEC §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */
+/** docs/product.md §2 /menu: the phone menu (header links plus Log out); desktops go to /digests. */
 export function MenuPage() {
   const user = useCurrentUser();
   const desktop = useMediaQuery(MEDIA_QUERIES.desktop);
@@ -52,7 +52,7 @@ export function MenuPage() {
         </li>
         <li>
           {limitReached ? (
-            // SPEC §5: no new digest when the user already has more than 99.
+            // docs/product.md §5: no new digest when the user already has more than 99.
             <button type="button" className={styles.item} disabled>
               <PlusIcon /> Create digest
             </button>

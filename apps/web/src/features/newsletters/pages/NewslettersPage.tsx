@@ -4,7 +4,7 @@ import { PageHeader } from '#web/components/ui/PageHeader';
 import { useCurrentUser } from '#web/lib/session/use-me';
 import styles from './NewslettersPage.module.css';
 
-/** SPEC §2 "Newsletters page": coming soon, with the user's newsletter address. */
+/** docs/product.md §2 "Newsletters page": coming soon, with the user's newsletter address. */
 export function NewslettersPage() {
   const user = useCurrentUser();
   return (

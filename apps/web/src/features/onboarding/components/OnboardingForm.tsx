@@ -18,7 +18,7 @@ import styles from './OnboardingForm.module.css';
 
 type OnboardingValues = { fullName: string; username: string };
 
-/** SPEC §5 onboarding: full name and username, with the combined message when either is missing. */
+/** docs/product.md §5 onboarding: full name and username, with the combined message when either is missing. */
 export function OnboardingForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const {
@@ -37,7 +37,7 @@ export function OnboardingForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit((values) => {
     const patch: ProfilePatch = { fullName: values.fullName, username: values.username };
-    // SPEC §4: the browser's zone is saved for a user who has none.
+    // docs/product.md §4: the browser's zone is saved for a user who has none.
     if (!user.timezone) patch.timezone = timezoneValue(browserTimeZone());
     update.mutate(patch, {
       onError: (error) => {

@@ -34,7 +34,7 @@ const tileNames = (html: string) =>
     (match[1] ?? '').replace(/<span class="visually-hidden">[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ''),
   );
 
-describe('welcome page for a complete profile (SPEC §2 guided sequence)', () => {
+describe('welcome page for a complete profile (docs/product.md §2 guided sequence)', () => {
   it('offers the kinds a guided sequence can open, popular ones first', () => {
     const names = tileNames(renderWelcome());
     expect(names.slice(0, 3)).toEqual(['Weather', 'Hacker News', 'RSS']);

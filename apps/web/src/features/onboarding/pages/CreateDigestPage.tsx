@@ -75,7 +75,7 @@ export function CreateDigestPage() {
 
 /**
  * The kinds to start with: 'Create digest' opens a fresh builder that walks through them in turn
- * (SPEC §2 guided sequence); with none picked, the builder opens at its list of kinds.
+ * (docs/product.md §2 guided sequence); with none picked, the builder opens at its list of kinds.
  */
 function StartingSources() {
   const navigate = useNavigate();

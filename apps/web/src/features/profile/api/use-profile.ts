@@ -47,7 +47,7 @@ export function useDeletePhoto() {
   });
 }
 
-/** Deletes the account, then clears the token; the guards show /login (SPEC §4). */
+/** Deletes the account, then clears the token; the guards show /login (docs/product.md §4). */
 export function useDeleteAccount() {
   return useMutation({
     mutationKey: ['users', 'me', 'delete'],
@@ -61,7 +61,7 @@ export function useDeleteAccount() {
 }
 
 /**
- * SPEC §4 "Default timezone": a user without a time zone gets the browser's, saved once the profile is
+ * docs/product.md §4 "Default timezone": a user without a time zone gets the browser's, saved once the profile is
  * complete (the onboarding saves it too).
  */
 export function useDefaultTimezone(user: User | undefined) {

@@ -7,7 +7,7 @@ import {
 } from '@digest/contracts';
 import { api } from '#web/lib/api-client';
 
-/** `PATCH /users/me` with only the fields that changed (SPEC §4). */
+/** `PATCH /users/me` with only the fields that changed (docs/product.md §4). */
 export function updateProfile(patch: ProfilePatch): Promise<User> {
   return api.patch('/users/me', patch, { schema: userResponseSchema }).then((body) => body.user);
 }
@@ -16,7 +16,7 @@ export function changePassword(body: ChangePasswordBody): Promise<{ message: str
   return api.patch('/users/me/password', body, { schema: messageResponseSchema });
 }
 
-/** Multipart upload, field `image` (SPEC §7); the server answers with the user and its new photo URL. */
+/** Multipart upload, field `image` (docs/product.md §7); the server answers with the user and its new photo URL. */
 export function uploadPhoto(image: Blob): Promise<User> {
   const form = new FormData();
   form.append('image', image, 'avatar.png');

@@ -11,7 +11,7 @@ import { useUploadPhoto } from '../api/use-profile';
 import { type Area, cropToPng, openPhoto, PHOTO_ACCEPT } from '../lib/photo';
 import styles from './PhotoModal.module.css';
 
-/** SPEC §9: crop viewport 160 px circle on desktop, 110 px on phones. */
+/** docs/product.md §9: crop viewport 160 px circle on desktop, 110 px on phones. */
 const CROP_SIDE = { desktop: 160, mobile: 110 } as const;
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
@@ -22,7 +22,7 @@ interface PhotoModalProps {
 }
 
 /**
- * SPEC §2/§4 photo modal: 'Upload photo' (click or drag and drop), then 'Crop and set photo' with a round
+ * docs/product.md §2/§4 photo modal: 'Upload photo' (click or drag and drop), then 'Crop and set photo' with a round
  * crop and zoom (slider, or ctrl + wheel); 'Crop & Set Avatar' uploads a PNG and closes.
  */
 export function PhotoModal({ open, onOpenChange }: PhotoModalProps) {
@@ -174,7 +174,7 @@ function CropStep({ image, pending, onAnother, onCropped }: CropStepProps) {
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_percent, pixels) => setArea(pixels)}
-          // SPEC §2: zoom with ctrl + wheel; a plain wheel scrolls the page as usual.
+          // docs/product.md §2: zoom with ctrl + wheel; a plain wheel scrolls the page as usual.
           onWheelRequest={(event) => event.ctrlKey}
           disableAutomaticStylesInjection
           mediaProps={{ alt: 'The chosen image' }}

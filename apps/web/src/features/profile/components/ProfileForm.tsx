@@ -31,7 +31,7 @@ export const NEW_PASSWORD_MISSING_MESSAGE = 'Enter the new password';
 export const PROFILE_SAVED_MESSAGE = 'Your profile has been saved.';
 export const NOTHING_TO_SAVE_MESSAGE = 'There are no changes to save.';
 
-/** SPEC §5 profile passwords: optional, at least 8 characters when given. */
+/** docs/product.md §5 profile passwords: optional, at least 8 characters when given. */
 const optionalPassword = z.string().refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
   error: PROFILE_PASSWORD_MESSAGE,
 });
@@ -86,7 +86,7 @@ function formValues(user: User): ProfileFormValues {
   };
 }
 
-/** Only the fields that changed (SPEC §4), the time zone included when it changed. */
+/** Only the fields that changed (docs/product.md §4), the time zone included when it changed. */
 function changedFields(user: User, values: ProfileFormValues, canChangeEmail: boolean): ProfilePatch {
   const patch: ProfilePatch = {};
   const fullName = values.fullName.trim().replace(/\s+/g, ' ');
@@ -99,7 +99,7 @@ function changedFields(user: User, values: ProfileFormValues, canChangeEmail: bo
   return patch;
 }
 
-/** SPEC §2/§4 Edit profile form: Full Name, Email address, Timezone, password block, Bio, Save. */
+/** docs/product.md §2/§4 Edit profile form: Full Name, Email address, Timezone, password block, Bio, Save. */
 export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const canChangeCredentials = user.method === 'email';
@@ -141,7 +141,7 @@ export function ProfileForm({ user }: { user: User }) {
       }
       if (changePassword) {
         await password.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
-        // SPEC §4: on success the three fields clear.
+        // docs/product.md §4: on success the three fields clear.
         reset({ ...getValues(), oldPassword: '', newPassword: '', confirmPassword: '' });
       }
       notifySuccess(PROFILE_SAVED_MESSAGE);

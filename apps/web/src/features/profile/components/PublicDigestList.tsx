@@ -10,7 +10,7 @@ export interface PublicDigestItem {
   latestBuildNumber: number | null;
 }
 
-/** A user's digests, each linking to its public page (SPEC §1: all digests are public). */
+/** A user's digests, each linking to its public page (docs/product.md §1: all digests are public). */
 export function PublicDigestList({ digests, emptyText }: { digests: PublicDigestItem[]; emptyText: string }) {
   return (
     <section className={styles.section} aria-labelledby="public-digests-title">

@@ -1,6 +1,6 @@
 import { PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES, PHOTO_MIN_SIDE } from '@digest/contracts';
 
-/** What the file picker offers (SPEC §5: jpg, png, svg, gif). */
+/** What the file picker offers (docs/product.md §5: jpg, png, svg, gif). */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.gif,.svg,image/jpeg,image/png,image/gif,image/svg+xml';
 
 export const PHOTO_TYPE_MESSAGE = 'Choose an SVG, PNG, JPG or GIF image.';
@@ -36,7 +36,7 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * Client-side checks of SPEC §5/§9 (type, ≤ 5 MB, ≥ 100×100 px). Resolves with an object URL of the
+ * Client-side checks of docs/product.md §5/§9 (type, ≤ 5 MB, ≥ 100×100 px). Resolves with an object URL of the
  * image for the cropper (the caller revokes it), or with the message to show.
  */
 export async function openPhoto(file: File): Promise<{ url: string } | { error: string }> {
@@ -56,7 +56,7 @@ export async function openPhoto(file: File): Promise<{ url: string } | { error: 
   }
 }
 
-/** Draws the chosen square of the image into a PNG (SPEC §4: Crop & Set Avatar uploads a png). */
+/** Draws the chosen square of the image into a PNG (docs/product.md §4: Crop & Set Avatar uploads a png). */
 export async function cropToPng(src: string, area: Area): Promise<Blob> {
   const image = await loadImage(src);
   const side = Math.round(Math.min(OUTPUT_MAX_SIDE, Math.max(OUTPUT_MIN_SIDE, area.width)));

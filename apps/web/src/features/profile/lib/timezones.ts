@@ -1,6 +1,6 @@
 import { isIanaTimeZone, type Timezone } from '@digest/contracts';
 
-/** The browser's guessed time zone (SPEC §4 "Default timezone"). */
+/** The browser's guessed time zone (docs/product.md §4 "Default timezone"). */
 export function browserTimeZone(): string {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -42,7 +42,7 @@ export function formatOffset(minutes: number): string {
   return `UTC${sign}${hours}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** The profile value for a zone: `{ timezone, locale, offset }` (SPEC §3). */
+/** The profile value for a zone: `{ timezone, locale, offset }` (docs/product.md §3). */
 export function timezoneValue(zone: string, at: Date = new Date()): Timezone {
   return { timezone: zone, locale: browserLocale(), offset: zoneOffsetMinutes(zone, at) };
 }
@@ -62,7 +62,7 @@ function supportedZones(): string[] {
 }
 
 /**
- * Every IANA zone the browser knows, sorted by offset then name (SPEC §9), labelled
+ * Every IANA zone the browser knows, sorted by offset then name (docs/product.md §9), labelled
  * "(UTC+01:00) Europe/Warsaw". `include` adds zones missing from the list (UTC, a saved alias).
  */
 export function timeZoneOptions(include: readonly string[] = [], at: Date = new Date()): TimeZoneOption[] {

@@ -10,10 +10,10 @@ import { PhotoModal } from '../components/PhotoModal';
 import { ProfileForm } from '../components/ProfileForm';
 import styles from './EditProfilePage.module.css';
 
-/** SPEC §4: the remove-photo confirmation closes 300 ms after the photo is gone. */
+/** docs/product.md §4: the remove-photo confirmation closes 300 ms after the photo is gone. */
 const MODAL_CLOSE_DELAY_MS = 300;
 
-/** SPEC §2 "Edit profile". */
+/** docs/product.md §2 "Edit profile". */
 export function EditProfilePage() {
   const user = useCurrentUser();
   const [photoOpen, setPhotoOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useCurrentUser } from '#web/lib/session/use-me';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 
-/** SPEC §2 profile area (/profileView/*, /user/* and any other path); back chevron to /menu on phones. */
+/** docs/product.md §2 profile area (/profileView/*, /user/* and any other path); back chevron to /menu on phones. */
 export function ProfileViewPage() {
   const user = useCurrentUser();
   const since = new Date(user.createdAt);

@@ -13,7 +13,7 @@ import styles from './ProfileViewPage.module.css';
 
 export const USER_NOT_FOUND_TITLE = 'User not found';
 
-/** `/user/{username}`: anyone's public profile — photo, name, bio and digests (SPEC §1, §2). */
+/** `/user/{username}`: anyone's public profile — photo, name, bio and digests (docs/product.md §1, §2). */
 export function PublicProfilePage() {
   const { username = '' } = useParams();
   const profile = usePublicProfile(username);

@@ -4,7 +4,7 @@ import { publicDigestPath } from '../lib/share-link';
 
 /**
  * `GET /api/digests/share/{digestId}[/{buildNumber}]`: the rendered HTML of an issue, public, no login
- * (DESIGN §5). The text is read for its <title> and to tell a missing issue apart; the page itself is
+ * (docs/design.md §5). The text is read for its <title> and to tell a missing issue apart; the page itself is
  * shown from the same address in a sandboxed frame.
  */
 export function fetchSharedHtml(digestId: string, buildNumber: number | null, signal?: AbortSignal) {
@@ -25,7 +25,7 @@ export function useSharedHtml(digestId: string, buildNumber: number | null, enab
   });
 }
 
-/** SPEC §2: the tab title comes from the issue's own <title> element. */
+/** docs/product.md §2: the tab title comes from the issue's own <title> element. */
 export const DEFAULT_SHARED_TITLE = 'Shared Digest';
 
 /**

@@ -17,7 +17,7 @@ import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
 import { publicDigestUrl } from '../lib/share-link';
 import styles from './ShareDialog.module.css';
 
-/** SPEC §4/§9: the dialog closes 300 ms after a successful share. */
+/** docs/product.md §4/§9: the dialog closes 300 ms after a successful share. */
 export const SHARE_CLOSE_DELAY_MS = 300;
 
 interface ShareDialogProps {
@@ -29,7 +29,7 @@ interface ShareDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 Share dialog: Private (default) to e-mail friends, Public to copy the link. */
+/** docs/product.md §2 Share dialog: Private (default) to e-mail friends, Public to copy the link. */
 export function ShareDialog({
   digestId,
   digestName,

@@ -1,12 +1,12 @@
 import { DIGEST_MESSAGES, invalidFriendEmailMessage, subscriberEmailSchema } from '@digest/contracts';
 
-/** SPEC §4/§8: Share with nothing pending. */
+/** docs/product.md §4/§8: Share with nothing pending. */
 export const EMPTY_PENDING_MESSAGE = DIGEST_MESSAGES.emptyPending;
 
 export type AddResult = { ok: true; pending: string[] } | { ok: false; error: string };
 
 /**
- * Adds `entered` to the FRONT of the pending list (SPEC §5) when it is a valid address (normalised as
+ * Adds `entered` to the FRONT of the pending list (docs/product.md §5) when it is a valid address (normalised as
  * the server does) that is neither pending nor an active subscriber already. A bad address reads
  * '{email} should be a valid email!' with the text as entered.
  */

@@ -1,7 +1,7 @@
 import { shareHtmlPath, sharePageUrl } from '@digest/contracts';
 
 /**
- * SPEC §2: the copied public link is `{app origin}/digests/share/{digestId}/{buildNumber}`; before the
+ * docs/product.md §2: the copied public link is `{app origin}/digests/share/{digestId}/{buildNumber}`; before the
  * first issue it points at the digest itself (the page then says nothing has been sent yet).
  */
 export function publicDigestPath(digestId: string, buildNumber?: number | null): string {
@@ -12,7 +12,7 @@ export function publicDigestUrl(origin: string, digestId: string, buildNumber?: 
   return sharePageUrl(origin, digestId, buildNumber);
 }
 
-/** The API address of an issue's HTML (public, no login; DESIGN §5). */
+/** The API address of an issue's HTML (public, no login; docs/design.md §5). */
 export function sharedHtmlApiPath(digestId: string, buildNumber?: number | null): string {
   return shareHtmlPath(digestId, buildNumber ?? undefined);
 }

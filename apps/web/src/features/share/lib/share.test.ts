@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from './pending-emails';
 import { publicDigestUrl, sharedHtmlApiPath } from './share-link';
 
-describe('the share dialog pending list (SPEC §4, §5)', () => {
+describe('the share dialog pending list (docs/product.md §4, §5)', () => {
   it("refuses a bad address with '{email} should be a valid email!' and the text as entered", () => {
     expect(addPendingEmail('not-an-email', [], [])).toEqual({
       ok: false,
@@ -26,12 +26,12 @@ describe('the share dialog pending list (SPEC §4, §5)', () => {
     expect(addPendingEmail('ANN@example.com', [], ['ann@example.com'])).toMatchObject({ ok: false });
   });
 
-  it('has the SPEC text for sharing with nothing pending', () => {
+  it('has the specified text for sharing with nothing pending', () => {
     expect(EMPTY_PENDING_MESSAGE).toBe('Click the + sign to add the email to the list first.');
   });
 });
 
-describe('public links (SPEC §2)', () => {
+describe('public links (docs/product.md §2)', () => {
   it('copies {origin}/digests/share/{digestId}/{buildNumber}, without a number before the first issue', () => {
     expect(publicDigestUrl('https://app.test', 'abc', 7)).toBe('https://app.test/digests/share/abc/7');
     expect(publicDigestUrl('https://app.test', 'abc', null)).toBe('https://app.test/digests/share/abc');

@@ -8,7 +8,7 @@ import { DEFAULT_SHARED_TITLE, titleOfHtml, useSharedHtml } from '../api/shared-
 import { IssueFrame } from '../components/IssueFrame';
 import styles from './SharedDigestPage.module.css';
 
-/** SPEC §2: the fixed social-preview description of a shared digest. */
+/** docs/product.md §2: the fixed social-preview description of a shared digest. */
 export const SHARED_DESCRIPTION = 'A newsletter created with Digest.';
 
 export const NOT_FOUND_TITLE = 'Digest not found';
@@ -37,7 +37,7 @@ function SocialTags({ title }: { title: string }) {
 }
 
 /**
- * Public page of a digest issue (SPEC §2 "Public routes"): /digests/share/{digestId}[/{buildNumber}].
+ * Public page of a digest issue (docs/product.md §2 "Public routes"): /digests/share/{digestId}[/{buildNumber}].
  * No login; a spinner while loading; the issue in a sandboxed frame; the tab title from its <title>.
  */
 export function SharedDigestPage() {

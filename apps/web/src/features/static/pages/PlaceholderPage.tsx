@@ -1,7 +1,7 @@
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { PageHeader } from '#web/components/ui/PageHeader';
 
-/** SPEC §2 /changelog ('Changelog') and /support ('Support page'): placeholders with their titles. */
+/** docs/product.md §2 /changelog ('Changelog') and /support ('Support page'): placeholders with their titles. */
 export function PlaceholderPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <>

@@ -6,7 +6,7 @@ import { renderWithAccounts, testAccount } from './test-accounts';
 const google = testAccount('GOOGLE', 'g1', 'ada');
 const twitter = testAccount('TWITTER', 't1', 'ada_x');
 
-describe('Connect step (SPEC §4)', () => {
+describe('Connect step (docs/product.md §4)', () => {
   it("with no account: 'This source is not connected yet.', a hint, and Connect", () => {
     const html = renderWithAccounts(<ConnectStep provider="GOOGLE" onContinue={() => {}} />, [twitter]);
     expect(html).toContain('This source is not connected yet.');

@@ -32,7 +32,7 @@ import { useProviderAccounts } from './use-provider-accounts';
 type GoOn = { onPick: (account: ConnectedAccount) => void } | { onContinue: () => void };
 
 /**
- * SPEC §4 connect step of the calendar, Twitter and Stripe sources: the user's accounts of the provider
+ * docs/product.md §4 connect step of the calendar, Twitter and Stripe sources: the user's accounts of the provider
  * (each with Log Out), or 'This source is not connected yet.', and Connect, which leaves for the provider
  * and comes back to the builder (its state is kept, so it reopens here). Back from connecting, the
  * accounts are checked after about 1 s and the settings open if there is one.

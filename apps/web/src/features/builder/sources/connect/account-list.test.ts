@@ -4,7 +4,7 @@ import { testAccount } from './test-accounts';
 
 const entry = (tokenId: string) => ({ tokenId, events: true, holidays: false });
 
-describe('accounts chosen in a source (SPEC §5)', () => {
+describe('accounts chosen in a source (docs/product.md §5)', () => {
   it('an account is added only if its tokenId is not there yet', () => {
     const once = includeAccount([], entry('a'));
     const twice = includeAccount(once, { ...entry('a'), holidays: true });

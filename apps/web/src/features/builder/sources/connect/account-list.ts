@@ -13,7 +13,7 @@ interface ChosenAccount {
   tokenId: string;
 }
 
-/** SPEC §5: an account is added only if its tokenId is not there yet. */
+/** docs/product.md §5: an account is added only if its tokenId is not there yet. */
 export function includeAccount<E extends ChosenAccount>(chosen: readonly E[], entry: E): E[] {
   return chosen.some((item) => item.tokenId === entry.tokenId) ? [...chosen] : [...chosen, entry];
 }

@@ -15,7 +15,7 @@ export function useProviderAccounts(provider: AccountProvider): {
 }
 
 /**
- * SPEC §4: settings that have no connected account to read with go back to the connect step after
+ * docs/product.md §4: settings that have no connected account to read with go back to the connect step after
  * about 0.5 s (long enough to see why). Nothing happens while the accounts are loading or failed.
  */
 export function useBackToConnect(disconnected: boolean, goTo: (step: BuilderStep) => void): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepAfterTyping, subscribersLine } from './Search';
 
-describe('search steps (SPEC §4: more than 2 characters search, clearing returns)', () => {
+describe('search steps (docs/product.md §4: more than 2 characters search, clearing returns)', () => {
   it('moves selected to searching once the text has more than 2 characters', () => {
     expect(stepAfterTyping('selected', 'ab')).toBeNull();
     expect(stepAfterTyping('selected', 'abc')).toBe('searching');
@@ -16,7 +16,7 @@ describe('search steps (SPEC §4: more than 2 characters search, clearing return
   });
 });
 
-describe('audience counts (SPEC §9: K above 1,000, M above 1,000,000)', () => {
+describe('audience counts (docs/product.md §9: K above 1,000, M above 1,000,000)', () => {
   it('shortens large counts', () => {
     expect(subscribersLine(1)).toBe('1 subscriber');
     expect(subscribersLine(999)).toBe('999 subscribers');

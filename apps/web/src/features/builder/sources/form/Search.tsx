@@ -21,7 +21,7 @@ export function useDebouncedSearch(text: string): string {
 }
 
 /**
- * SPEC §4: the step a searched kind (weather, RSS, Reddit, YouTube) moves to when its search text
+ * docs/product.md §4: the step a searched kind (weather, RSS, Reddit, YouTube) moves to when its search text
  * becomes `text` — more than 2 characters move `selected` to `searching`, fewer return `searching` to
  * `selected` — or null when it stays where it is.
  */
@@ -60,7 +60,7 @@ export function useSearchStep({
   };
 }
 
-/** A search box; SPEC §4: more than 2 characters moves the kind to `searching`, clearing it back. */
+/** A search box; docs/product.md §4: more than 2 characters moves the kind to `searching`, clearing it back. */
 export function SearchBox({
   label,
   placeholder,
@@ -147,7 +147,7 @@ export function ResultPanel<T>({
   );
 }
 
-/** A subreddit's or channel's audience: '1.5M subscribers' (SPEC §9: K above 1,000, M above 1,000,000). */
+/** A subreddit's or channel's audience: '1.5M subscribers' (docs/product.md §9: K above 1,000, M above 1,000,000). */
 export function subscribersLine(subscribers: number): string {
   return `${formatCount(subscribers)} ${subscribers === 1 ? 'subscriber' : 'subscribers'}`;
 }

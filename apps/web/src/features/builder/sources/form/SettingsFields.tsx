@@ -40,7 +40,7 @@ export function NameField<T extends SourceType>({
   );
 }
 
-/** A count between 0 and `max` (SPEC §5 ranges); what the user types is kept so a mistake can be seen. */
+/** A count between 0 and `max` (docs/product.md §5 ranges); what the user types is kept so a mistake can be seen. */
 export function CountField<T extends SourceType>({
   form,
   field,
@@ -69,7 +69,7 @@ export function CountField<T extends SourceType>({
 }
 
 /**
- * One of a setting's options (layout, images, content, forecast …), labelled as SPEC §9 words them.
+ * One of a setting's options (layout, images, content, forecast …), labelled as docs/product.md §9 words them.
  * `locked`: another setting decides this one for now, so the select shows that value, disabled, and says why.
  */
 export function ChoiceField<T extends SourceType>({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingDefaults } from './setting-defaults';
 
-describe('a new source starts with the SPEC §9 defaults of its schema', () => {
+describe('a new source starts with the docs/product.md §9 defaults of its schema', () => {
   it('Twitter tweets: 6 tweets, 3 per user, popular, 1 column; the name is left to its placeholder', () => {
     expect(settingDefaults('TWITTER_TWEETS')).toMatchObject({
       limit: 6,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * The settings a new source of `type` starts with: every field's default in the kind's shared schema
- * (SPEC §9), so the form shows them (a select would otherwise show its first option, not the default).
+ * (docs/product.md §9), so the form shows them (a select would otherwise show its first option, not the default).
  * The name stays empty: its field shows the kind's own name as the placeholder.
  */
 export function settingDefaults<T extends SourceType>(type: T): Partial<SourceInputOf<T>> {

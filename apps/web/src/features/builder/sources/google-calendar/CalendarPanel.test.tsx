@@ -10,7 +10,7 @@ const work = testAccount('GOOGLE', 'g2', 'work');
 const edit = (initial: Parameters<typeof CalendarPanel>[0]['initial'], accounts = [ada, work]) =>
   renderWithAccounts(<CalendarPanel {...panelProps('GOOGLE_CALENDAR', 'edit', { initial })} />, accounts);
 
-describe('Google Calendar settings (SPEC §4, §9)', () => {
+describe('Google Calendar settings (docs/product.md §4, §9)', () => {
   it('an included account gets the schema defaults: events on, holidays and birthdays off', () => {
     expect(calendarAccountOf(ada)).toEqual({
       tokenId: 'g1',

@@ -15,7 +15,7 @@ const CALENDAR_FLAGS = [
 ] as const;
 
 /**
- * SPEC §4 Google Calendar: connect a Google account, then choose the period, the time format and, per
+ * docs/product.md §4 Google Calendar: connect a Google account, then choose the period, the time format and, per
  * account, whether it is read and which of its calendars. Save needs a connected account chosen.
  */
 export function CalendarPanel({

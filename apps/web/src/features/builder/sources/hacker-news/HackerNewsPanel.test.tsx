@@ -6,7 +6,7 @@ import { HackerNewsPanel } from './HackerNewsPanel';
 const render = (initial: ReturnType<typeof defaultSource<'HACKER_NEWS'>> | null = null) =>
   renderWithData(<HackerNewsPanel {...panelProps('HACKER_NEWS', 'edit', { initial })} />);
 
-describe('Hacker News settings (SPEC §4 edit only, §9 defaults)', () => {
+describe('Hacker News settings (docs/product.md §4 edit only, §9 defaults)', () => {
   it('starts with 6 top stories in 2 columns, the name as a placeholder, and Save ready', () => {
     const html = render();
     expect(html).toContain('placeholder="Hacker News"');

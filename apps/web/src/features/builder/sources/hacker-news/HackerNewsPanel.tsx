@@ -4,7 +4,7 @@ import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
 
-/** SPEC §4: Hacker News has no search; its panel is its settings (SPEC §9 defaults: 6 posts, 2 columns). */
+/** docs/product.md §4: Hacker News has no search; its panel is its settings (docs/product.md §9 defaults: 6 posts, 2 columns). */
 export function HackerNewsPanel({ type, initial, onChange, onSave }: SourcePanelProps<'HACKER_NEWS'>) {
   const form = useSourceForm(type, initial ?? settingDefaults(type), onChange);
   return (

@@ -6,7 +6,7 @@ import { ProductHuntPanel } from './ProductHuntPanel';
 const render = (initial: ReturnType<typeof defaultSource<'PRODUCT_HUNT'>> | null = null) =>
   renderWithData(<ProductHuntPanel {...panelProps('PRODUCT_HUNT', 'edit', { initial })} />);
 
-describe('Product Hunt settings (SPEC §4 edit only, §9 defaults)', () => {
+describe('Product Hunt settings (docs/product.md §4 edit only, §9 defaults)', () => {
   it('starts with 6 posts in 2 columns, images shown, paragraphs, and Save ready', () => {
     const html = render();
     expect(html).toContain('placeholder="Product Hunt"');

@@ -26,7 +26,7 @@ const saved: RedditSource = {
 };
 
 describe('a picked subreddit', () => {
-  it('gives its name without r/, valid for the Reddit settings, with the SPEC §9 defaults', () => {
+  it('gives its name without r/, valid for the Reddit settings, with the docs/product.md §9 defaults', () => {
     expect(subredditSettings(programming)).toEqual({ sourceName: 'programming' });
     expect(SOURCE_SCHEMAS.REDDIT.parse({ type: 'REDDIT', ...subredditSettings(programming) })).toMatchObject({
       sourceName: 'programming',
@@ -38,7 +38,7 @@ describe('a picked subreddit', () => {
   });
 });
 
-describe('Reddit panel (SPEC §4: selected → searching → edit)', () => {
+describe('Reddit panel (docs/product.md §4: selected → searching → edit)', () => {
   it("selected: the search box and the 'Popular' subreddits with their subscribers as K/M", () => {
     const html = renderWithData(<RedditPanel {...panelProps('REDDIT', 'selected')} />, [
       [redditKeys.subreddits(''), [programming]],

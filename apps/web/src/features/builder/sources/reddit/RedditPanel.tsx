@@ -17,7 +17,7 @@ import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
 import { subredditSettings } from './subreddits';
 
-/** SPEC §4: Reddit goes selected (popular subreddits) → searching → edit. */
+/** docs/product.md §4: Reddit goes selected (popular subreddits) → searching → edit. */
 export function RedditPanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'REDDIT'>) {
   const form = useSourceForm(type, initial ?? settingDefaults(type), onChange);
   const queryClient = useQueryClient();

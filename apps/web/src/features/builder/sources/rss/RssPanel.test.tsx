@@ -60,7 +60,7 @@ describe('RSS feeds', () => {
     });
   });
 
-  it('post content Hide forces images Hide, in the form as in the saved source (SPEC §5)', () => {
+  it('post content Hide forces images Hide, in the form as in the saved source (docs/product.md §5)', () => {
     const values = { ...saved, postBody: 'hide' as const, images: 'show' as const };
     expect(imagesForcedHidden(values)).toBe(true);
     expect(SOURCE_SCHEMAS.RSS.parse(values).images).toBe('hide');
@@ -69,7 +69,7 @@ describe('RSS feeds', () => {
   });
 });
 
-describe('RSS panel (SPEC §4: selected → searching → edit)', () => {
+describe('RSS panel (docs/product.md §4: selected → searching → edit)', () => {
   it("selected: the search box and the 'Popular' feeds", () => {
     const html = renderWithData(<RssPanel {...panelProps('RSS', 'selected')} />, [
       [rssKeys.list(''), [verge]],

@@ -10,7 +10,7 @@ import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
 import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult } from './feeds';
 
-/** SPEC §4: RSS goes selected (popular feeds) → searching (a phrase or a pasted address) → edit. */
+/** docs/product.md §4: RSS goes selected (popular feeds) → searching (a phrase or a pasted address) → edit. */
 export function RssPanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'RSS'>) {
   const form = useSourceForm(type, initial ?? settingDefaults(type), onChange);
   const queryClient = useQueryClient();

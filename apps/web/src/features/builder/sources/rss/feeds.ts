@@ -29,7 +29,7 @@ export function feedSettings(result: SearchResult): Pick<RssValues, 'feedLink' |
 }
 
 /**
- * SPEC §5: post content Hide forces images Hide. The RSS schema applies it to what is saved; the form
+ * docs/product.md §5: post content Hide forces images Hide. The RSS schema applies it to what is saved; the form
  * shows it (the images choice locked) with this.
  */
 export function imagesForcedHidden(values: RssValues): boolean {

@@ -9,7 +9,7 @@ const shop = {
   profilePicture: 'https://files.stripe.test/ada.png',
 };
 
-describe('Stripe settings (SPEC §4)', () => {
+describe('Stripe settings (docs/product.md §4)', () => {
   it('an included account keeps its name and picture, with revenue, payments and customers on', () => {
     expect(stripeAccountOf(shop)).toEqual({
       tokenId: 's1',

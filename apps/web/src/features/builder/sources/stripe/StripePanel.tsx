@@ -15,7 +15,7 @@ const STRIPE_FLAGS = [
 ] as const;
 
 /**
- * SPEC §4 Stripe: connect a Stripe account, then choose which accounts the Digest reads and which of
+ * docs/product.md §4 Stripe: connect a Stripe account, then choose which accounts the Digest reads and which of
  * their figures. Save needs at least one account chosen.
  */
 export function StripePanel({ step, goTo, initial, onChange, onSave }: SourcePanelProps<'STRIPE'>) {

@@ -61,7 +61,7 @@ export function TwitterUsersField({ form }: { form: SourceForm<'TWITTER_TWEETS'>
   );
 }
 
-/** TWITTER_SEARCH: the phrase (its first word longer than 2 characters) and the SPEC §5 filters. */
+/** TWITTER_SEARCH: the phrase (its first word longer than 2 characters) and the docs/product.md §5 filters. */
 export function SearchPhraseFields({ form }: { form: SourceForm<'TWITTER_SEARCH'> }) {
   const phrase = form.values.search;
   return (

@@ -50,8 +50,8 @@ function previewed(initial: TwitterSource, tweets: Tweet[]): [QueryKey, unknown]
   return [previewKey(source), { tweets }];
 }
 
-describe('Twitter settings (SPEC §4, §5, §9)', () => {
-  it('tweets: suggestions to add users, and the SPEC defaults (6 tweets, 3 per user, Popular, 1 Column)', () => {
+describe('Twitter settings (docs/product.md §4, §5, §9)', () => {
+  it('tweets: suggestions to add users, and the specified defaults (6 tweets, 3 per user, Popular, 1 Column)', () => {
     const initial = settings('TWITTER_TWEETS');
     const html = edit(initial, [[twitterKeys.users('t1', ''), [nasa]]]);
     expect(html).toContain('Reading with <strong>@ada_x</strong>');

@@ -26,7 +26,7 @@ import styles from './TwitterPanel.module.css';
 const narrow = <K extends TwitterKind>(form: SourceForm<TwitterKind>) => form as unknown as SourceForm<K>;
 
 /**
- * SPEC §4 Twitter tweets, timeline, search and list: pick a connected X account (connect), then the
+ * docs/product.md §4 Twitter tweets, timeline, search and list: pick a connected X account (connect), then the
  * kind's settings (edit). Logging out of the account starts the source afresh at connect.
  */
 export function TwitterPanel(props: SourcePanelProps<TwitterKind>) {

@@ -10,7 +10,7 @@ const user = (username: string): TweetUser => ({
   followersCount: 10,
 });
 
-describe('chosen Twitter users (SPEC §5)', () => {
+describe('chosen Twitter users (docs/product.md §5)', () => {
   it('are unique by username, whatever its letter case', () => {
     const once = addTwitterUser([], user('nasa'));
     expect(addTwitterUser(once, user('NASA'))).toHaveLength(1);

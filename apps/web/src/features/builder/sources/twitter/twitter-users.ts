@@ -7,7 +7,7 @@ export type ChosenTwitterUser = NonNullable<TwitterTweetsSource['twitterUsers']>
 const sameUser = (a: { username: string }, b: { username: string }) =>
   a.username.toLowerCase() === b.username.toLowerCase();
 
-/** SPEC §5: chosen Twitter users are unique by username; a user already there is not added again. */
+/** docs/product.md §5: chosen Twitter users are unique by username; a user already there is not added again. */
 export function addTwitterUser(chosen: readonly ChosenTwitterUser[], user: TweetUser): ChosenTwitterUser[] {
   if (chosen.some((item) => sameUser(item, user))) return [...chosen];
   const { twitterUserId, fullName, username, image, followersCount } = user;

@@ -39,7 +39,7 @@ describe('a picked weather location', () => {
     expect(locationLabel({ ...springfield, state: '' })).toBe('Springfield, United States');
   });
 
-  it('gives valid settings with the SPEC §9 defaults (5 days, Fahrenheit)', () => {
+  it('gives valid settings with the docs/product.md §9 defaults (5 days, Fahrenheit)', () => {
     const source = SOURCE_SCHEMAS.WEATHER.parse({ type: 'WEATHER', ...locationSettings(springfield) });
     expect(source).toMatchObject({
       latitude: 39.8,
@@ -51,7 +51,7 @@ describe('a picked weather location', () => {
   });
 });
 
-describe('Weather panel (SPEC §4: selected → searching → edit)', () => {
+describe('Weather panel (docs/product.md §4: selected → searching → edit)', () => {
   it("selected: a city search box and 'Search results will display here'", () => {
     const html = renderWithData(<WeatherPanel {...panelProps('WEATHER', 'selected')} />);
     expect(html).toContain('placeholder="Search for a city"');

@@ -9,7 +9,7 @@ import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
 import { locationLabel, locationSettings } from './location';
 
-/** SPEC §4: weather goes selected → searching (a city) → edit (forecast and temperature settings). */
+/** docs/product.md §4: weather goes selected → searching (a city) → edit (forecast and temperature settings). */
 export function WeatherPanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'WEATHER'>) {
   const form = useSourceForm(type, initial ?? settingDefaults(type), onChange);
   const search = useSearchStep({ step, goTo });

@@ -58,7 +58,7 @@ describe('YouTube channels', () => {
   });
 });
 
-describe('YouTube panel (SPEC §4: selected → searching → edit)', () => {
+describe('YouTube panel (docs/product.md §4: selected → searching → edit)', () => {
   it("selected: the search box and the 'Popular' channels with subscribers as K/M", () => {
     const html = renderWithData(<YoutubePanel {...panelProps('YOUTUBE', 'selected')} />, [
       [catalogueKeys.all, [youtubeEntry(true)]],

@@ -20,7 +20,7 @@ import { channelSearchUnavailable, channelSettings } from './channels';
 import styles from './YoutubePanel.module.css';
 
 /**
- * SPEC §4: YouTube goes selected (popular channels) → searching → edit. Without a Data API key the
+ * docs/product.md §4: YouTube goes selected (popular channels) → searching → edit. Without a Data API key the
  * server cannot search: the panel says so and offers the popular channels only.
  */
 export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'YOUTUBE'>) {
