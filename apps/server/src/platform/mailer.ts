@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import { createHostLimiter } from './safe-fetch/host-limiter';
+import { createHostLimiter } from './host-limiter';
 
 /**
  * Outgoing e-mail. Two transports behind one interface:

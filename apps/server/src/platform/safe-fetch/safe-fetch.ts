@@ -6,7 +6,7 @@ import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { type AddressPolicy, createAddressPolicy } from './address-policy';
-import { createHostLimiter, type HostLimiter } from './host-limiter';
+import { createHostLimiter, type HostLimiter } from '../host-limiter';
 import { FetchError, type HttpRequest, type HttpResponse, type SafeFetch } from './types';
 
 export interface SafeFetchOptions {

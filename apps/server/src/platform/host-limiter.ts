@@ -1,6 +1,7 @@
 /**
  * At most `perHost` requests in flight to one host; the rest wait in order. Keeps a burst of digests from
- * opening dozens of connections to one provider (and being rate-limited or banned for it).
+ * opening dozens of connections to one provider (and being rate-limited or banned for it). safe-fetch and
+ * the mailer each make their own: one per provider host, one for the SMTP server.
  */
 export interface HostLimiter {
   /** Resolves with `release` once a slot is free; rejects with `signal.reason` if aborted while waiting. */
