@@ -5,8 +5,8 @@ import { isIP, type LookupFunction, type Socket } from 'node:net';
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { type AddressPolicy, createAddressPolicy } from './address-policy';
 import { createHostLimiter, type HostLimiter } from '../host-limiter';
+import { type AddressPolicy, createAddressPolicy } from './address-policy';
 import { FetchError, type HttpRequest, type HttpResponse, type SafeFetch } from './types';
 
 export interface SafeFetchOptions {
