@@ -362,6 +362,8 @@ export const templateSchema = z.object({
   name: z.string(),
   description: z.string(),
   sources: z.array(storedSourceSchema),
+  /** Why some of the template's sources are left out on this server (a kind it cannot serve), or null. */
+  note: z.string().nullable(),
 });
 export type Template = z.output<typeof templateSchema>;
 /** `GET /api/digests/web/{category}`. */

@@ -11,6 +11,7 @@ import { createAuthenticate } from '#server/modules/auth/authenticate';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { SocialProviders } from '#server/modules/auth/social/social.providers';
 import { socialRoutes } from '#server/modules/auth/social/social.routes';
+import { unservableKinds } from '#server/modules/data-sources/catalogue';
 import { dataSourcesRoutes } from '#server/modules/data-sources/data-sources.routes';
 import { sourceContextOf } from '#server/modules/data-sources/source-context';
 import { deliverJob, settleStuckDeliveriesJob } from '#server/modules/deliveries/deliveries.jobs';
@@ -140,6 +141,11 @@ export function composeModules(deps: ModulesDeps) {
       SCHEDULER_TICK_MS,
     );
 
+  const accountsConfigured = {
+    GOOGLE: deps.oauth.google.credentials !== undefined,
+    TWITTER: deps.oauth.twitter.credentials !== undefined,
+    STRIPE: deps.oauth.stripe.credentials !== undefined,
+  };
   const notify = async (subscriberIds: string[]) => {
     if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
   };
@@ -151,7 +157,7 @@ export function composeModules(deps: ModulesDeps) {
     digestsRoutes(digestDeps),
     issuesRoutes({ ...issuesDeps, authenticate }),
     subscribersRoutes(digestDeps),
-    templatesRoutes({ authenticate }),
+    templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db }),
     publicProfileRoutes({ db }),
     accountsRoutes({ ...accountsDeps, authenticate }),
@@ -159,11 +165,7 @@ export function composeModules(deps: ModulesDeps) {
       sources,
       authenticate,
       contextOf: (userId) => sourceContextOf(db, userId),
-      accountsConfigured: {
-        GOOGLE: deps.oauth.google.credentials !== undefined,
-        TWITTER: deps.oauth.twitter.credentials !== undefined,
-        STRIPE: deps.oauth.stripe.credentials !== undefined,
-      },
+      accountsConfigured,
     }),
   ];
 

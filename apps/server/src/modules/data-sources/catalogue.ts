@@ -45,6 +45,22 @@ function availability(
   return { configured: true };
 }
 
+/**
+ * Why this server cannot serve each kind it cannot serve (a missing key or OAuth client); kinds it can
+ * serve are absent. Templates use it to leave out what would only fail.
+ */
+export function unservableKinds(
+  providers: ProviderConfig,
+  accounts: AccountsConfigured,
+): Partial<Record<SourceType, string>> {
+  const reasons: Partial<Record<SourceType, string>> = {};
+  for (const type of SOURCE_TYPES) {
+    const { configured, reason } = availability(type, providers, accounts);
+    if (!configured) reasons[type] = reason ?? notConfigured(SOURCE_LABELS[type]);
+  }
+  return reasons;
+}
+
 /** docs/product.md §7 catalogue: every kind, in SOURCE_TYPES order, with what this server can serve. */
 export function sourceCatalogue(providers: ProviderConfig, accounts: AccountsConfigured): DataSource[] {
   return SOURCE_TYPES.map((type) => ({

@@ -236,7 +236,7 @@ const TEMPLATE_INPUTS: Record<TemplateCategory, TemplateInput[]> = {
 };
 
 function parseTemplate(input: TemplateInput): Template {
-  return { ...input, sources: input.sources.map((source) => sourceSchema.parse(source)) };
+  return { ...input, sources: input.sources.map((source) => sourceSchema.parse(source)), note: null };
 }
 
 /** Templates by category, validated by the contracts. */

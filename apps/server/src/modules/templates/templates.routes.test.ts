@@ -9,6 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '#server/modules/digests/test-support';
 import { signUp, startTestApp, type TestApp, type TestUser } from '#server/modules/users/test-support';
+import { startTestApi } from '#server-test/test-api';
+import { startFakeProviders } from '#test/fakes/fake-providers';
 import { TEMPLATE_SOURCE_INPUTS } from './templates.data';
 
 let t: TestApp;
@@ -22,6 +24,41 @@ afterAll(async () => {
 });
 
 describe('GET /api/digests/web/:category answers real starting points', () => {
+  it('leaves out a kind this server cannot serve, with a note, and offers nothing that could only fail', async () => {
+    // This test app has no provider keys: no Product Hunt token.
+    const all = await Promise.all(
+      TEMPLATE_CATEGORIES.map(async (category) => {
+        const response = await call(t.app, user, 'GET', `/api/digests/web/${category}`);
+        return templateListResponseSchema.parse(response.json()).templates;
+      }),
+    );
+    const templates = all.flat();
+    expect(templates.flatMap((template) => template.sources).map((source) => source.type)).not.toContain(
+      'PRODUCT_HUNT',
+    );
+    const techIndustry = templates.find((template) => template.templateId === 'tech-industry');
+    expect(techIndustry?.note).toBe('Left out: Product Hunt is not configured on this server.');
+    expect(techIndustry?.sources.map((source) => source.type)).toEqual(['HACKER_NEWS', 'RSS', 'RSS', 'RSS']);
+    const untouched = templates.find((template) => template.templateId === 'tech-developers');
+    expect(untouched?.note).toBeNull();
+  });
+
+  it('offers every kind of a template on a server that can serve them all', async () => {
+    const fakes = await startFakeProviders();
+    const keyed = await startTestApi({ fakes });
+    try {
+      const owner = await signUp(keyed.app);
+      const response = await call(keyed.app, owner, 'GET', '/api/digests/web/tech');
+      const { templates } = templateListResponseSchema.parse(response.json());
+      const techIndustry = templates.find((template) => template.templateId === 'tech-industry');
+      expect(techIndustry?.note).toBeNull();
+      expect(techIndustry?.sources.map((source) => source.type)).toContain('PRODUCT_HUNT');
+    } finally {
+      await keyed.close();
+      await fakes.close();
+    }
+  });
+
   it.each(TEMPLATE_CATEGORIES)(
     '%s: named templates whose sources are valid under the contracts',
     async (category) => {

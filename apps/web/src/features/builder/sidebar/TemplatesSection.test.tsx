@@ -48,6 +48,16 @@ beforeEach(() => {
 });
 
 describe('templates of a category', () => {
+  it('says what the server left out of a template, and nothing where it left out nothing', () => {
+    const note = 'Left out: Product Hunt is not configured on this server.';
+    const html = render(<TemplatesSection category="popular" full={false} />, {
+      templates: [testTemplate(), testTemplate({ templateId: 'other', name: 'Launches', note })],
+    });
+    const [worldNews, launches] = html.split('<article').slice(1);
+    expect(launches).toContain(`>${note}</p>`);
+    expect(worldNews).not.toContain('Left out');
+  });
+
   it('shows each template: its name, description, source icons and a Use template button', () => {
     const html = render(<TemplatesSection category="popular" full={false} />, {
       templates: [testTemplate(), testTemplate({ templateId: 'other', name: 'Morning briefing' })],

@@ -37,6 +37,7 @@ function TemplateCard({ template, full }: { template: Template; full: boolean })
         {template.name}
       </h4>
       <p className={styles.description}>{template.description}</p>
+      {template.note && <p className={styles.note}>{template.note}</p>}
       <div className={styles.footer}>
         <SourceIcons sources={template.sources} />
         <Button

@@ -39,6 +39,7 @@ export function testTemplate(overrides: Partial<Template> = {}): Template {
       }),
       sourceSchema.parse({ type: 'REDDIT', sourceName: 'worldnews' }),
     ],
+    note: null,
     ...overrides,
   };
 }
