@@ -5,6 +5,9 @@
  * description contains one of the query's words; `/channels` answers the recorded channels among `id`
  * and leaves unknown ids out, as YouTube does. A channel without a recorded feed answers 404 like
  * YouTube's feed server. A missing or wrong key is refused in the Data API's error shape.
+ * Its pages (`YOUTUBE_WEB_BASE_URL`): a recorded channel's `/@handle` names the channel as youtube.com does
+ * (canonical link, embedded `externalId`), a recorded video's `/watch?v=` names its channel (`channelId`
+ * meta); any other page is YouTube's 404.
  */
 import { readFileSync } from 'node:fs';
 import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
@@ -147,14 +150,55 @@ function feed(request: FakeRequest): FakeResponse | undefined {
   };
 }
 
+const html = (status: number, body: string): FakeResponse => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!DOCTYPE html><html lang="en"><head>${body}</head><body></body></html>`,
+});
+
+/** `@handle` (lower case) → channel id, from the recorded channels' custom URLs. */
+const HANDLES = new Map(
+  channelList.items.flatMap((item) => {
+    const customUrl = (item.snippet as { customUrl?: string }).customUrl;
+    return customUrl ? [[customUrl.toLowerCase(), item.id] as const] : [];
+  }),
+);
+
+/** Video id → channel id, from the recorded feeds. */
+const VIDEOS = new Map(
+  FEED_CHANNELS.flatMap((channelId) =>
+    [...fixture(`feeds/${channelId}.xml`).matchAll(/<yt:videoId>([^<]+)<\/yt:videoId>/g)].map(
+      (match) => [match[1] as string, channelId] as const,
+    ),
+  ),
+);
+
+function page(request: FakeRequest): FakeResponse {
+  const path = request.path.slice('/web'.length);
+  const notFound = html(404, '<title>404 Not Found</title>');
+  if (path === '/watch') {
+    const channelId = VIDEOS.get(request.query.get('v') ?? '');
+    if (!channelId) return notFound;
+    return html(200, `<title>A video - YouTube</title><meta itemprop="channelId" content="${channelId}">`);
+  }
+  const channelId = HANDLES.get(decodeURIComponent(path.slice(1)).toLowerCase());
+  if (!channelId) return notFound;
+  return html(
+    200,
+    `<title>YouTube</title><link rel="canonical" href="https://www.youtube.com/channel/${channelId}">` +
+      `<script>var ytInitialData = {"metadata":{"channelMetadataRenderer":{"externalId":"${channelId}"}}};</script>`,
+  );
+}
+
 export function youtubeFake(): FakeProvider {
   return {
     prefix: '/youtube',
-    env: { YOUTUBE_BASE_URL: '/v3', YOUTUBE_FEEDS_BASE_URL: '/feeds' },
+    env: { YOUTUBE_BASE_URL: '/v3', YOUTUBE_FEEDS_BASE_URL: '/feeds', YOUTUBE_WEB_BASE_URL: '/web' },
     credentials: { YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY },
     handle(request) {
       if (request.method !== 'GET') return undefined;
       if (request.path === '/feeds/videos.xml') return feed(request);
+      if (request.path.startsWith('/web/')) return page(request);
       if (request.path === '/v3/search') return refuseKey(request) ?? search(request);
       if (request.path === '/v3/channels') return refuseKey(request) ?? channels(request);
       return dataApiError(404, 'notFound', 'Not Found', 'NOT_FOUND');

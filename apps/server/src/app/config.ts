@@ -120,6 +120,10 @@ export const CONFIG_VARIABLES = {
     doc: 'YouTube channel feeds (need no key)',
     default: 'https://www.youtube.com/feeds',
   },
+  YOUTUBE_WEB_BASE_URL: {
+    doc: "YouTube's pages: a pasted handle, channel or video address is resolved to its channel there (no key)",
+    default: 'https://www.youtube.com',
+  },
   PRODUCT_HUNT_BASE_URL: {
     doc: 'Product Hunt GraphQL API v2',
     default: 'https://api.producthunt.com/v2/api/graphql',
@@ -309,6 +313,7 @@ const envSchema = z.object({
   REDDIT_OAUTH_BASE_URL: baseUrl.default('https://oauth.reddit.com'),
   YOUTUBE_BASE_URL: baseUrl.default('https://www.googleapis.com/youtube/v3'),
   YOUTUBE_FEEDS_BASE_URL: baseUrl.default('https://www.youtube.com/feeds'),
+  YOUTUBE_WEB_BASE_URL: baseUrl.default('https://www.youtube.com'),
   PRODUCT_HUNT_BASE_URL: baseUrl.default('https://api.producthunt.com/v2/api/graphql'),
   GOOGLE_API_BASE_URL: baseUrl.default('https://www.googleapis.com'),
   TWITTER_API_BASE_URL: baseUrl.default('https://api.x.com/2'),
@@ -441,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         redditOAuth: values.REDDIT_OAUTH_BASE_URL,
         youtube: values.YOUTUBE_BASE_URL,
         youtubeFeeds: values.YOUTUBE_FEEDS_BASE_URL,
+        youtubeWeb: values.YOUTUBE_WEB_BASE_URL,
         productHunt: values.PRODUCT_HUNT_BASE_URL,
         googleApi: values.GOOGLE_API_BASE_URL,
         twitterApi: values.TWITTER_API_BASE_URL,

@@ -8,6 +8,7 @@ export interface ProviderConfig {
     redditOAuth: string;
     youtube: string;
     youtubeFeeds: string;
+    youtubeWeb: string;
     productHunt: string;
     googleApi: string;
     twitterApi: string;

@@ -19,6 +19,7 @@ export * from './stripe';
 export * from './twitter';
 export * from './weather';
 export * from './youtube';
+export * from './youtube-address';
 
 /** Each kind under its own `type`: a kind registered under another name is a type error. */
 const registry = <const Kinds extends { [Type in keyof Kinds]: { type: Type } }>(kinds: Kinds) => kinds;

@@ -112,3 +112,47 @@ describe('when channel search cannot work', () => {
     read: (timeoutMs) => channels({ timeoutMs }).list({ search: 'science', limit: 10 }),
   });
 });
+
+describe('a pasted channel, handle or video address', () => {
+  const keyless = () => channels({ env: { YOUTUBE_API_KEY: undefined } });
+  const veritasium = {
+    channelId: 'UCHnyfMqiRRG1u-2MsSQLbXA',
+    title: 'Veritasium',
+    description: '',
+    subscribers: 0,
+    icon: '',
+  };
+
+  it.each([
+    'https://www.youtube.com/@veritasium',
+    '@Veritasium',
+    'https://www.youtube.com/channel/UCHnyfMqiRRG1u-2MsSQLbXA',
+    'https://youtu.be/8wpD2wrHAsf',
+  ])('without a key, %s is resolved to its channel and named by its feed', async (address) => {
+    expect(await keyless().list({ search: address, limit: 10 })).toEqual([veritasium]);
+    expect(fakes.hits('/youtube', '/v3')).toBe(0);
+  });
+
+  it('with a key, the channel comes with its description, subscribers and avatar', async () => {
+    const [channel] = await channels().list({ search: 'youtube.com/@fireship', limit: 10 });
+    expect(channel).toMatchObject({ channelId: 'UCsBjURrPoezykLs9EqgamOA', title: 'Fireship' });
+    expect(channel?.subscribers).toBeGreaterThan(0);
+    expect(channel?.icon).toMatch(/^https:\/\//);
+  });
+
+  it('says YouTube has no channel at an address that names none', async () => {
+    for (const address of ['https://www.youtube.com/@nobody-here', 'https://youtu.be/AAAAAAAAAAA']) {
+      const error = await sourceFailure(keyless().list({ search: address, limit: 10 }));
+      expect(error).toMatchObject({ kind: 'not_found', statusCode: 404 });
+      expect(error.message).toBe('YouTube has no channel at that address');
+    }
+  });
+
+  it('says so when the channel an address names has no feed', async () => {
+    const error = await sourceFailure(
+      keyless().list({ search: 'https://www.youtube.com/channel/UCaaaaaaaaaaaaaaaaaaaaaa', limit: 10 }),
+    );
+    expect(error).toMatchObject({ kind: 'not_found' });
+    expect(error.message).toBe('YouTube has no channel UCaaaaaaaaaaaaaaaaaaaaaa');
+  });
+});

@@ -1,3 +1,4 @@
+import { type YoutubeAddress, youtubeAddressOf } from '@digest/contracts';
 import type { YoutubeChannel } from '@digest/contracts/content';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
@@ -51,9 +52,27 @@ export function youtubeChannels(client: YoutubeClient, providers: ProviderConfig
     });
   }
 
+  /**
+   * The one channel a pasted address names. Its details come from the Data API when the server has a
+   * key; without one, from the channel's feed (its title; no avatar or subscriber count).
+   */
+  async function addressed(address: YoutubeAddress): Promise<YoutubeChannel[]> {
+    const channelId =
+      address.kind === 'channel' ? address.channelId : await client.channelIdOfPage(address.path);
+    if (providers.credentials.youtubeApiKey) {
+      const [resource] = await client.channels([channelId]);
+      if (!resource) throw new SourceError('not_found', `YouTube has no channel ${channelId}`);
+      return [channelOf(resource)];
+    }
+    const feed = await client.channelFeed(channelId);
+    return [{ channelId, title: feed.title || channelId, description: '', subscribers: 0, icon: '' }];
+  }
+
   return {
     list({ search: phrase = '', limit }: { search?: string; limit: number }): Promise<YoutubeChannel[]> {
       const trimmed = phrase.trim();
+      const address = youtubeAddressOf(trimmed);
+      if (address) return addressed(address);
       return trimmed.length >= CHANNEL_SEARCH_MIN_LENGTH ? search(trimmed, limit) : popular(limit);
     },
   };

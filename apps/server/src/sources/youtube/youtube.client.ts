@@ -47,6 +47,17 @@ const channelListSchema = z.object({
 });
 export type YoutubeChannelResource = z.infer<typeof channelListSchema>['items'][number];
 
+/**
+ * Where a channel, handle or watch page names its channel: the canonical link of a channel page, the
+ * `channelId` meta of a watch page, and the ids in the page's embedded data, in that order of trust.
+ */
+const PAGE_CHANNEL_ID = [
+  /<link rel="canonical" href="https:\/\/www\.youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})"/,
+  /<meta itemprop="channelId" content="(UC[A-Za-z0-9_-]{22})"/,
+  /"externalId":"(UC[A-Za-z0-9_-]{22})"/,
+  /"channelId":"(UC[A-Za-z0-9_-]{22})"/,
+];
+
 /** The Data API needs a key; the server has none when YOUTUBE_API_KEY is unset. */
 function apiKeyOf(providers: ProviderConfig): string {
   const key = providers.credentials.youtubeApiKey;
@@ -112,6 +123,28 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
           `YouTube answered the feed of ${channelId} with something unreadable`,
         );
       }
+    },
+
+    /**
+     * The id of the channel a youtube.com page names (`/@handle`, `/c/name`, `/user/name`, `/watch?v=`),
+     * read from the page itself: no key needed. A page that does not exist, or names no channel → `not_found`.
+     */
+    async channelIdOfPage(path: string): Promise<string> {
+      const notFound = () => new SourceError('not_found', 'YouTube has no channel at that address');
+      const answer = await deps.http
+        .text({
+          provider: PROVIDER,
+          url: new URL(`${baseUrls.youtubeWeb}${path}`),
+          cache: { defaultSeconds: 86_400, minSeconds: 3600, maxSeconds: 86_400 },
+        })
+        .catch((error: unknown) => {
+          throw error instanceof SourceError && error.kind === 'not_found' ? notFound() : error;
+        });
+      for (const pattern of PAGE_CHANNEL_ID) {
+        const id = pattern.exec(answer.body)?.[1];
+        if (id) return id;
+      }
+      throw notFound();
     },
 
     /** Ids of the channels matching `query`, best match first. */

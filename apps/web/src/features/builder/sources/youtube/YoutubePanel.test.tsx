@@ -70,14 +70,15 @@ describe('YouTube panel (docs/product.md §4: selected → searching → edit)',
     expect(html).toContain('17.4M subscribers');
   });
 
-  it('selected: without search on this server, says so instead of searching', () => {
+  it('selected: without search on this server, says so and takes a channel address instead', () => {
     const html = renderWithData(<YoutubePanel {...panelProps('YOUTUBE', 'selected')} />, [
       [catalogueKeys.all, [youtubeEntry(false)]],
       [youtubeKeys.channels(''), [veritasium]],
     ]);
-    expect(html).not.toContain('type="search"');
+    expect(html).not.toContain('placeholder="Search channels"');
+    expect(html).toContain('placeholder="Paste a channel address"');
     expect(html).toContain(
-      'YouTube search is not configured on this server: choose one of the popular channels.',
+      'YouTube search is not configured on this server: paste a channel&#x27;s address (youtube.com/@name, a channel or a video link), or choose one of the popular channels.',
     );
     expect(html).toContain('Veritasium');
   });

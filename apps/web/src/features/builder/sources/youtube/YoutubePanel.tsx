@@ -1,4 +1,4 @@
-import { IMAGES_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
+import { IMAGES_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS, youtubeAddressOf } from '@digest/contracts';
 import type { YoutubeChannel } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCatalogue } from '#web/features/builder/api/catalogue-api';
@@ -21,7 +21,8 @@ import styles from './YoutubePanel.module.css';
 
 /**
  * docs/product.md §4: YouTube goes selected (popular channels) → searching → edit. Without a Data API key the
- * server cannot search: the panel says so and offers the popular channels only.
+ * server cannot search: the panel says so and takes a pasted channel, handle or video address instead
+ * (channel feeds need no key), beside the popular channels.
  */
 export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'YOUTUBE'>) {
   const form = useSourceForm(type, initial ?? settingDefaults(type), onChange);
@@ -56,18 +57,19 @@ export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: So
   }
   return (
     <>
-      {unavailable ? (
-        <p className={styles.note}>{`${unavailable}: choose one of the popular channels.`}</p>
-      ) : (
-        <SearchBox
-          label="Search channels"
-          placeholder="Search channels"
-          value={search.text}
-          onChange={search.setText}
-        />
+      {unavailable && (
+        <p className={styles.note}>
+          {`${unavailable}: paste a channel's address (youtube.com/@name, a channel or a video link), or choose one of the popular channels.`}
+        </p>
       )}
+      <SearchBox
+        label={unavailable ? 'Channel address' : 'Search channels'}
+        placeholder={unavailable ? 'Paste a channel address' : 'Search channels'}
+        value={search.text}
+        onChange={search.setText}
+      />
       <ChannelResults
-        query={unavailable ? '' : search.query}
+        query={unavailable && !youtubeAddressOf(search.query) ? '' : search.query}
         onPick={(channel) => {
           form.merge(channelSettings(channel));
           goTo('edit');
