@@ -5,7 +5,7 @@ import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { useDefaultTimezone } from '#web/features/profile';
 import { errorMessage } from '#web/lib/api-client';
 import { isPath, paths } from '#web/lib/paths';
-import { signedInRedirect } from '#web/lib/redirects';
+import { keepingSources, signedInRedirect } from '#web/lib/redirects';
 import { endSession, markAuthenticated, useAuthStore } from '#web/lib/session/session';
 import { isProfileComplete, useMe } from '#web/lib/session/use-me';
 import styles from './guards.module.css';
@@ -65,7 +65,8 @@ export function RequireForgetPasswordEmail() {
 
 /**
  * Signed-in pages: no token → /login. On every path change the profile is checked: without a full name
- * or a username the user is sent to the onboarding on /createDigest (docs/product.md §2).
+ * or a username the user is sent to the onboarding on /createDigest, with the `?sources=` it came with
+ * (docs/product.md §2).
  */
 export function SignedInOnly() {
   const hasToken = useAuthStore((state) => state.token !== null);
@@ -75,7 +76,7 @@ export function SignedInOnly() {
   if (!hasToken) return <Navigate to={paths.login} replace />;
   if (!user) return <PageSpinner label="Loading your account…" />;
   if (!isProfileComplete(user) && !isPath(location.pathname, paths.createDigest)) {
-    return <Navigate to={paths.createDigest} replace />;
+    return <Navigate to={keepingSources(paths.createDigest, location.search)} replace />;
   }
   return <Outlet />;
 }

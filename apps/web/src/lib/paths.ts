@@ -27,6 +27,12 @@ export const paths = {
   unsubscribe: '/unsubscribe/:token',
 } as const;
 
+/**
+ * docs/product.md §2 "Guided sequence": the query parameter naming the kinds to open in the builder. It is
+ * kept from the sign-up and log-in pages through the onboarding to the builder.
+ */
+export const SOURCES_PARAM = 'sources';
+
 /** `/digests/{digestId}` */
 export function digestPath(digestId: string): string {
   return `${paths.digests}/${encodeURIComponent(digestId)}`;

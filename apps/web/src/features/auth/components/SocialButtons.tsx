@@ -1,7 +1,9 @@
 import type { SocialProvider } from '@digest/contracts';
+import { useLocation } from 'react-router';
 import { Button, buttonClassName } from '#web/components/ui/Button';
 import { type SocialMode, socialAuthUrl } from '../api/auth-api';
 import { useSocialProviders } from '../api/use-auth';
+import { keepSourcesForSocial } from '../lib/social-sources';
 import styles from './SocialButtons.module.css';
 
 const PROVIDERS: { provider: SocialProvider; name: string; Icon: () => React.JSX.Element }[] = [
@@ -12,10 +14,12 @@ const PROVIDERS: { provider: SocialProvider; name: string; Icon: () => React.JSX
 
 /**
  * Social sign-in / sign-up: plain links, because each one leaves the app for the provider. A provider the
- * server has no credentials for is a disabled button that says so, never a broken redirect.
+ * server has no credentials for is a disabled button that says so, never a broken redirect. The kinds the
+ * page's `?sources=` names are kept for the return (docs/product.md §2).
  */
 export function SocialButtons({ mode }: { mode: SocialMode }) {
   const providers = useSocialProviders();
+  const { search } = useLocation();
   const action = mode === 'signin' ? 'sign-in' : 'sign-up';
   return (
     <ul className={styles.list} aria-busy={providers.isPending || undefined}>
@@ -31,6 +35,7 @@ export function SocialButtons({ mode }: { mode: SocialMode }) {
                   className: styles.button,
                 })}
                 href={socialAuthUrl(mode, provider)}
+                onClick={() => keepSourcesForSocial(search)}
               >
                 <Icon />
                 <span>Continue with {name}</span>

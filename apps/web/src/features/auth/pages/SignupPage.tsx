@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { Divider } from '#web/components/ui/Divider';
 import { paths } from '#web/lib/paths';
+import { keepingSources } from '#web/lib/redirects';
 import { AuthCard } from '../components/AuthCard';
 import { SignupForm } from '../components/SignupForm';
 import { SocialButtons } from '../components/SocialButtons';
 
-/** docs/product.md §2 "Sign-up"; `?name=` pre-fills the e-mail box. */
+/** docs/product.md §2 "Sign-up"; `?name=` pre-fills the e-mail box; `?sources=` is kept to the builder. */
 export function SignupPage() {
   const [params] = useSearchParams();
   return (
@@ -14,7 +15,7 @@ export function SignupPage() {
       subtitle="It's free. Get the things you follow in one email, daily, weekly or monthly."
       footer={
         <>
-          Already have an account? <Link to={paths.logIn}>Log in</Link>
+          Already have an account? <Link to={keepingSources(paths.logIn, params.toString())}>Log in</Link>
         </>
       }
     >

@@ -4,12 +4,14 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { guidedBuilderPath, withGuidedSources } from '#web/features/builder';
 import { errorMessage } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { failAuth } from '#web/lib/session/session';
 import { exchangeSocialTicket } from '../api/auth-api';
 import { useStartSession } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
+import { takeSourcesFromSocial } from '../lib/social-sources';
 
 const NAMES: Record<SocialProvider, string> = { google: 'Google', twitter: 'Twitter', facebook: 'Facebook' };
 
@@ -31,7 +33,9 @@ function isProvider(value: string | undefined): value is SocialProvider {
 
 /**
  * /auth/{google,twitter,facebook}/callback: the server sends the browser back here with a one-time
- * ticket (or an error). A new user, or a sign-up, goes to the onboarding; a sign-in to the digests.
+ * ticket (or an error). A new user, or a sign-up, goes to the onboarding; a sign-in to the digests. Kinds
+ * chosen with `?sources=` before leaving go along: to the onboarding, to the builder instead of the
+ * digests, or back to the page the sign-in started from when it failed (docs/product.md §2).
  */
 export function SocialCallbackPage() {
   const { provider } = useParams();
@@ -46,20 +50,27 @@ export function SocialCallbackPage() {
   useEffect(() => {
     if (handled.current || !isProvider(provider)) return;
     handled.current = true;
+    const sources = takeSourcesFromSocial();
+    const backToStart = withGuidedSources(signUp ? paths.signup : paths.logIn, sources);
     if (error || !ticket) {
       failAuth(error || 'The sign-in did not finish. Please try again.');
-      navigate(signUp ? paths.signup : paths.logIn, { replace: true });
+      navigate(backToStart, { replace: true });
       return;
     }
     exchangeOnce(ticket).then(
       (response) => {
         const onboarding = response.isNewUser || signUp;
         startSession(response, { signUpMode: onboarding });
-        navigate(onboarding ? paths.createDigest : paths.digests, { replace: true });
+        const next = onboarding
+          ? withGuidedSources(paths.createDigest, sources)
+          : sources.length > 0
+            ? guidedBuilderPath(sources)
+            : paths.digests;
+        navigate(next, { replace: true });
       },
       (failure: unknown) => {
         failAuth(errorMessage(failure));
-        navigate(signUp ? paths.signup : paths.logIn, { replace: true });
+        navigate(backToStart, { replace: true });
       },
     );
   }, [provider, error, ticket, signUp, navigate, startSession]);

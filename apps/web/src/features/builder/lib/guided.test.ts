@@ -1,7 +1,7 @@
 import { SOURCE_CATALOGUE_PLACES } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../sidebar/test-support';
-import { guidedBuilderPath, guidedKinds, parseGuidedSources } from './guided';
+import { guidedBuilderPath, guidedKinds, parseGuidedSources, withGuidedSources } from './guided';
 
 describe('guided sequence parameter (docs/product.md §2)', () => {
   it('turns comma-separated keys into kinds, in their order', () => {
@@ -55,6 +55,13 @@ describe('guided sequence parameter (docs/product.md §2)', () => {
       'WEATHER',
       'DATE',
     ]);
+  });
+
+  it('names kinds on any page, leaving out those the parameter cannot name', () => {
+    expect(withGuidedSources('/createDigest', ['DATE', 'TWITTER_TIMELINE', 'HACKER_NEWS'])).toBe(
+      '/createDigest?sources=todaysDate,hackerNews',
+    );
+    expect(withGuidedSources('/signup', ['TWITTER_TIMELINE'])).toBe('/signup');
   });
 
   it('offers only kinds the parameter can name, popular ones first', () => {

@@ -1,11 +1,8 @@
 import { type DataSource, GUIDED_SOURCE_KEYS, MAX_SOURCES, type SourceType } from '@digest/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { paths } from '#web/lib/paths';
+import { paths, SOURCES_PARAM } from '#web/lib/paths';
 import { startGuided, useBuilderStore } from '../store';
-
-/** docs/product.md §2 "Guided sequence": the URL parameter naming the kinds to open in turn. */
-export const GUIDED_PARAM = 'sources';
 
 type GuidedKey = keyof typeof GUIDED_SOURCE_KEYS;
 
@@ -31,10 +28,23 @@ export function guidedKeyOf(type: SourceType): GuidedKey | null {
   return entry ? (entry[0] as GuidedKey) : null;
 }
 
+/** The `sources` parameter naming these kinds, leaving out those it cannot name; empty for none. */
+export function guidedSourcesParam(types: readonly SourceType[]): string {
+  return types
+    .map(guidedKeyOf)
+    .filter((key) => key !== null)
+    .join(',');
+}
+
+/** `path` with a `sources` parameter naming these kinds; plain `path` when there are none. */
+export function withGuidedSources(path: string, types: readonly SourceType[]): string {
+  const keys = guidedSourcesParam(types);
+  return keys ? `${path}?${SOURCES_PARAM}=${keys}` : path;
+}
+
 /** The builder's address opening these kinds in turn; plain /digestCreator when there are none. */
 export function guidedBuilderPath(types: readonly SourceType[]): string {
-  const keys = types.map(guidedKeyOf).filter((key) => key !== null);
-  return keys.length > 0 ? `${paths.digestCreator}?${GUIDED_PARAM}=${keys.join(',')}` : paths.digestCreator;
+  return withGuidedSources(paths.digestCreator, types);
 }
 
 /** The kinds a guided sequence can open, popular ones first (the welcome page offers them). */
@@ -49,7 +59,7 @@ export function guidedKinds(catalogue: readonly DataSource[]): DataSource[] {
  */
 export function useGuidedSequence(): void {
   const [searchParams, setSearchParams] = useSearchParams();
-  const param = searchParams.get(GUIDED_PARAM);
+  const param = searchParams.get(SOURCES_PARAM);
   // Strict mode runs the effect twice before the URL changes: the sequence must start only once.
   const started = useRef<string | null>(null);
   useEffect(() => {
@@ -64,7 +74,7 @@ export function useGuidedSequence(): void {
     if (kinds.length > 0) startGuided(kinds);
     setSearchParams(
       (params) => {
-        params.delete(GUIDED_PARAM);
+        params.delete(SOURCES_PARAM);
         return params;
       },
       { replace: true },

@@ -15,13 +15,13 @@ const user = {
   username: 'ada',
 } as User;
 
-function renderWelcome(catalogue = testCatalogue()): string {
+function renderWelcome(catalogue = testCatalogue(), url = '/createDigest'): string {
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, user);
   queryClient.setQueryData(catalogueKeys.all, catalogue);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <CreateDigestPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -55,5 +55,16 @@ describe('welcome page for a complete profile (docs/product.md §2 guided sequen
 
   it("has a 'Create digest' button", () => {
     expect(renderWelcome()).toMatch(/<button[^>]*>Create digest<\/button>/);
+  });
+});
+
+describe('kinds chosen before signing up (docs/product.md §2 guided sequence)', () => {
+  it('send a complete profile on to the builder instead of the welcome page', () => {
+    expect(renderWelcome(testCatalogue(), '/createDigest?sources=todaysDate,hackerNews')).toBe('');
+  });
+
+  it('are ignored when none is known: the welcome page shows', () => {
+    const html = renderWelcome(testCatalogue(), '/createDigest?sources=nope,toString');
+    expect(html).toContain('Welcome, Ada Lovelace!');
   });
 });

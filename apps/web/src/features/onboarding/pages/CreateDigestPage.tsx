@@ -1,20 +1,32 @@
-import type { SourceType } from '@digest/contracts';
+import { MAX_SOURCES, type SourceType } from '@digest/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { InboxIcon, NewspaperIcon, SparkIcon } from '#web/components/ui/icons';
 import { Spinner } from '#web/components/ui/Spinner';
-import { guidedBuilderPath, guidedKinds, resetBuilder, useCatalogue } from '#web/features/builder';
+import {
+  guidedBuilderPath,
+  guidedKinds,
+  parseGuidedSources,
+  resetBuilder,
+  useCatalogue,
+} from '#web/features/builder';
 import { SourceIcon } from '#web/features/digests';
-import { paths } from '#web/lib/paths';
+import { paths, SOURCES_PARAM } from '#web/lib/paths';
 import { isProfileComplete, useCurrentUser } from '#web/lib/session/use-me';
 import { OnboardingForm } from '../components/OnboardingForm';
 import styles from './CreateDigestPage.module.css';
 
-/** /createDigest: the onboarding until the profile has a full name and a username, then the welcome page. */
+/**
+ * /createDigest: the onboarding until the profile has a full name and a username, then the welcome page;
+ * or, when the address names kinds (`?sources=`, kept from the sign-up), the builder opening them in turn
+ * (docs/product.md §2).
+ */
 export function CreateDigestPage() {
   const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const preselected = parseGuidedSources(params.get(SOURCES_PARAM), MAX_SOURCES);
   if (!isProfileComplete(user)) {
     return (
       <section className={styles.card} aria-labelledby="welcome-title">
@@ -29,6 +41,8 @@ export function CreateDigestPage() {
       </section>
     );
   }
+  // Replaced, and the builder drops the parameter in turn: Back and later visits show the welcome page.
+  if (preselected.length > 0) return <Navigate to={guidedBuilderPath(preselected)} replace />;
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="welcome-title">
       <title>Create a digest · Digest</title>
