@@ -42,6 +42,14 @@ async function reservationOf(name: string) {
   return row;
 }
 
+/** Dates the reservation of `name` as released `ms` ago. */
+async function moveReleaseBack(name: string, ms: number) {
+  await t.database.db
+    .update(releasedUsernames)
+    .set({ releasedAt: new Date(Date.now() - ms) })
+    .where(eq(releasedUsernames.usernameLower, name.toLowerCase()));
+}
+
 /** A signed-up user holding `name`, then `next`: `name` is released. */
 async function userWhoGaveUp(name: string, next = freshName('Next')) {
   const user = await signUp(t.app);
@@ -105,11 +113,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
   it(`frees the name once the reservation is older than ${USERNAME_RESERVATION_DAYS} days`, async () => {
     const name = freshName('Expired');
     await userWhoGaveUp(name);
-    const released = new Date(Date.now() - (USERNAME_RESERVATION_DAYS * DAY_MS + 60_000));
-    await t.database.db
-      .update(releasedUsernames)
-      .set({ releasedAt: released })
-      .where(eq(releasedUsernames.usernameLower, name.toLowerCase()));
+    await moveReleaseBack(name, USERNAME_RESERVATION_DAYS * DAY_MS + 60_000);
     const other = await signUp(t.app);
     expect((await patchMe(other, { username: name })).statusCode).toBe(200);
     expect(await usernameOf(other.userId)).toBe(name);
@@ -119,11 +123,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
   it('still holds the name a day before the reservation ends', async () => {
     const name = freshName('Held');
     await userWhoGaveUp(name);
-    const released = new Date(Date.now() - (USERNAME_RESERVATION_DAYS - 1) * DAY_MS);
-    await t.database.db
-      .update(releasedUsernames)
-      .set({ releasedAt: released })
-      .where(eq(releasedUsernames.usernameLower, name.toLowerCase()));
+    await moveReleaseBack(name, (USERNAME_RESERVATION_DAYS - 1) * DAY_MS);
     const other = await signUp(t.app);
     expect((await patchMe(other, { username: name })).statusCode).toBe(409);
   });
