@@ -357,7 +357,7 @@ test('signed-in extras: /admin waits for a token, Digest Updates, Support, profi
 
   // Header: Digest Updates → /changelog (which links to the external changelog), Support → mail.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('button', { name: 'Profile menu of Alan Turing' }).click();
+  await page.getByRole('button', { name: 'Alan Turing profile menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Support' })).toHaveAttribute('href', /^mailto:/);
   await page.getByRole('menuitem', { name: 'Digest Updates' }).click();
   await expect(page).toHaveURL(/\/changelog$/);

@@ -7,6 +7,7 @@ import {
   recordApiCalls,
   screenshots,
   storedToken,
+  uniqueUsername,
 } from './support/accounts';
 import { pngImage } from './support/images';
 
@@ -82,6 +83,68 @@ test('the password block: specified messages inline and nothing sent for bad inp
   expect(login.status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+});
+
+test("the username: its rule and the server's refusal inline, the consequence said before Save, then the new name", async ({
+  page,
+  request,
+}, testInfo) => {
+  const holder = await createUser(request, { label: 'holder' });
+  const user = await createUser(request, { label: 'rename', fullName: 'Ada Lovelace' });
+  await openSignedIn(page, user.token, '/editProfile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+  const { newsletterEmail } = (await fetchMe(page, request)) as { newsletterEmail: string };
+  const domain = newsletterEmail.split('@')[1];
+  const username = page.getByLabel('Username', { exact: true });
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(username).toHaveValue(user.username ?? '');
+  await expect(
+    page.getByText(`Letters and numbers only. Your newsletter address is ${newsletterEmail}.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const calls = recordApiCalls(page);
+
+  // The shared rule, in the browser: nothing is sent.
+  await username.fill('ada lovelace');
+  await save.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Username must contain only letters and numbers.' }),
+  ).toBeVisible();
+  await username.fill('');
+  await save.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This field is required.' })).toBeVisible();
+  expect(calls).toEqual([]);
+
+  // Another account's name, in another case: the server's message under the field, and nothing changes.
+  await username.fill((holder.username ?? '').toUpperCase());
+  await save.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This username is already taken.' })).toBeVisible();
+  await expect(username).toBeFocused();
+  expect((await fetchMe(page, request)).username).toBe(user.username);
+
+  // A free name: the consequence is said while it is typed, then it is saved.
+  const next = uniqueUsername('Renamed');
+  await username.fill(next);
+  await expect(
+    page.getByText(
+      `Your newsletter address will change to ${next.toLowerCase()}@${domain}, and your public page moves to ` +
+        `/user/${next}. Nobody else can take @${user.username} for 30 days.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await screenshots(page, testInfo, 'edit-profile-username-change');
+  await save.click();
+  await expect(page.getByText('Your profile has been saved.', { exact: true })).toBeVisible();
+  expect(await fetchMe(page, request)).toMatchObject({
+    username: next,
+    newsletterEmail: `${next.toLowerCase()}@${domain}`,
+  });
+  await expect(
+    page.getByText(`Letters and numbers only. Your newsletter address is ${next.toLowerCase()}@${domain}.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
 });
 
 test('photo checks happen in the browser: type, size and dimensions, with nothing uploaded', async ({

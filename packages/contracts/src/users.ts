@@ -19,6 +19,11 @@ export const PROFILE_PASSWORD_MESSAGE = 'Password should have at least 8 charact
 export const FULL_NAME_MAX_LENGTH = 80;
 export const USERNAME_MAX_LENGTH = 30;
 export const BIO_MAX_LENGTH = 500;
+/**
+ * How long a username its owner gave up stays theirs (docs/product.md §4 Profile edit): mail to the old
+ * newsletter address and links to the old public page do not reach a stranger the next day.
+ */
+export const USERNAME_RESERVATION_DAYS = 30;
 
 /** Letters of any alphabet (Polish ones included) and single spaces between words. */
 export const fullNameSchema = z

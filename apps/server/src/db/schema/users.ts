@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 
 export const users = pgTable(
@@ -28,6 +28,23 @@ export const users = pgTable(
     // Usernames are unique whatever their case: they form the newsletter address username@domain.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
   ],
+);
+
+/**
+ * A username its owner gave up, held for them for a while (USERNAME_RESERVATION_DAYS) so that nobody else
+ * receives their newsletter mail or takes over their public page at once. Keyed by the lower-cased name,
+ * since usernames are unique whatever their case; the owner may take it back.
+ */
+export const releasedUsernames = pgTable(
+  'released_usernames',
+  {
+    usernameLower: text('username_lower').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('released_usernames_released_idx').on(table.releasedAt)],
 );
 
 /** The re-encoded square PNG of a user's photo. */

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client';
-import { oauthStates, passwordResets, refreshTokens, sessions, sourceCache, users } from '#server/db/schema';
+import {
+  oauthStates,
+  passwordResets,
+  refreshTokens,
+  releasedUsernames,
+  sessions,
+  sourceCache,
+  users,
+} from '#server/db/schema';
 import { createJobQueue, handlerFor } from '#server/platform/jobs/job-queue';
 import { createTestDatabase } from '#server-test/test-database';
 import { purgeExpiredTokens, purgeExpiredTokensJob, purgeSourceCache } from './housekeeping.jobs';
@@ -78,6 +86,20 @@ describe('purging expired tokens', () => {
       sessions: 1,
       states: ['live-state'],
     });
+  });
+
+  it('deletes reservations of given-up usernames older than 30 days and keeps younger ones', async () => {
+    await seedTokens();
+    const [user] = await database.db.select().from(users);
+    const userId = user?.userId ?? '';
+    const days = (count: number) => minutes(count * 24 * 60);
+    await database.db.insert(releasedUsernames).values([
+      { usernameLower: 'expired', userId, releasedAt: days(-31) },
+      { usernameLower: 'held', userId, releasedAt: days(-29) },
+    ]);
+    await purgeExpiredTokens({ db: database.db, clock, logger });
+    const kept = await database.db.select().from(releasedUsernames);
+    expect(kept.map((row) => row.usernameLower)).toEqual(['held']);
   });
 
   it('is scheduled every 15 minutes and runs through the job queue worker', async () => {

@@ -4,12 +4,17 @@ import {
   oauthStates,
   passwordResets,
   refreshTokens,
+  releasedUsernames,
   sessions,
   socialTickets,
   sourceCache,
 } from '#server/db/schema';
+import { usernameReservationCutoff } from '#server/modules/users/users.rules';
 
-/** Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states, tickets. */
+/**
+ * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states,
+ * tickets, and reservations of given-up usernames.
+ */
 export async function deleteExpiredTokens(db: Database, now: Date) {
   const expiredSessions = await db
     .delete(sessions)
@@ -31,12 +36,17 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(socialTickets)
     .where(lt(socialTickets.expiresAt, now))
     .returning({ id: socialTickets.ticketHash });
+  const reservations = await db
+    .delete(releasedUsernames)
+    .where(lt(releasedUsernames.releasedAt, usernameReservationCutoff(now)))
+    .returning({ id: releasedUsernames.usernameLower });
   return {
     sessions: expiredSessions.length,
     socialTickets: tickets.length,
     refreshTokens: refresh.length,
     passwordResets: resets.length,
     oauthStates: states.length,
+    usernameReservations: reservations.length,
   };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
-import { userPhotos, users } from '#server/db/schema';
-import { DEFAULT_TIME_ZONE, normaliseEmail } from './users.rules';
+import { releasedUsernames, userPhotos, users } from '#server/db/schema';
+import { DEFAULT_TIME_ZONE, normaliseEmail, usernameReservationCutoff } from './users.rules';
 
 /** A user's zone in a query that reads `users`: theirs, or the default. */
 export const userTimeZone = sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIME_ZONE})`;
@@ -36,6 +36,40 @@ export async function isUsernameTaken(db: Database, username: string, exceptUser
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.userId, exceptUserId)));
   return row !== undefined;
+}
+
+/** A name another account (not `exceptUserId`) gave up within the reservation period, in any case. */
+export async function isUsernameReservedForAnother(
+  db: Database,
+  username: string,
+  exceptUserId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ id: releasedUsernames.userId })
+    .from(releasedUsernames)
+    .where(
+      and(
+        eq(releasedUsernames.usernameLower, username.toLowerCase()),
+        ne(releasedUsernames.userId, exceptUserId),
+        gte(releasedUsernames.releasedAt, usernameReservationCutoff(now)),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Holds a name the user gave up for them; an expired reservation of the name by anyone is replaced. */
+export async function reserveReleasedUsername(db: Database, username: string, userId: string, now: Date) {
+  const usernameLower = username.toLowerCase();
+  await db
+    .insert(releasedUsernames)
+    .values({ usernameLower, userId, releasedAt: now })
+    .onConflictDoUpdate({ target: releasedUsernames.usernameLower, set: { userId, releasedAt: now } });
+}
+
+/** The name is held in `users` now: its reservation (the user's own, or expired) has done its work. */
+export async function dropUsernameReservation(db: Database, username: string) {
+  await db.delete(releasedUsernames).where(eq(releasedUsernames.usernameLower, username.toLowerCase()));
 }
 
 /** Another account (not `exceptUserId`) with this e-mail. */

@@ -2,11 +2,12 @@ import {
   changePasswordSchema,
   messageResponseSchema,
   PHOTO_MAX_BYTES,
+  type ProfilePatch,
   profilePatchSchema,
   userResponseSchema,
 } from '@digest/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Authenticate, authOf } from '#server/platform/http/auth';
@@ -21,6 +22,8 @@ export const USERS_RATE_LIMITS = {
   passwordPerIp: { max: 20, timeWindow: '15 minutes' },
   /** Decoding images costs CPU. */
   photoPerUser: { max: 30, timeWindow: '15 minutes' },
+  /** Each change holds the old name for 30 days: bounds how many names one account can hold back. */
+  usernamePerUser: { max: 10, timeWindow: '1 day' },
 };
 
 /** Headers of a served photo: cached forever (its id changes with every upload), never sniffed or run. */
@@ -113,13 +116,20 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
       async (request) => present(await users.getMe(deps, authOf(request).userId)),
     );
 
+    const usernameChanges = perUser('username', USERS_RATE_LIMITS.usernamePerUser);
+    // Counts only the requests that change the username: a bio or time-zone edit stays unlimited.
+    const limitUsernameChanges = async (request: FastifyRequest, reply: FastifyReply) => {
+      if ((request.body as ProfilePatch).username !== undefined) await usernameChanges(request, reply);
+    };
+
     app.patch(
       '/users/me',
       {
-        preHandler: deps.authenticate,
+        preHandler: [deps.authenticate, limitUsernameChanges],
         schema: {
           tags: ['users'],
-          summary: 'Change profile fields (send only the ones that changed)',
+          summary:
+            'Change profile fields (send only the ones that changed); a username given up stays reserved for its owner for 30 days',
           security,
           body: profilePatchSchema,
           response: { 200: userResponseSchema },

@@ -29,6 +29,23 @@ export function getMe(deps: UsersDeps, userId: string) {
   return existingUser(deps, userId);
 }
 
+/**
+ * Runs in the transaction of the update, after it: another user's change that released `to` and committed
+ * while this update waited on the unique index is seen here, and this change rolls back. A name reserved
+ * for someone else answers exactly as a taken one, so the answer does not say who had it.
+ */
+async function moveUsername(
+  tx: Database,
+  move: { userId: string; from: string | null; to: string; now: Date },
+) {
+  if (await repository.isUsernameReservedForAnother(tx, move.to, move.userId, move.now)) {
+    throw usersErrors.usernameTaken();
+  }
+  if (move.from?.toLowerCase() === move.to.toLowerCase()) return;
+  await repository.dropUsernameReservation(tx, move.to);
+  if (move.from) await repository.reserveReleasedUsername(tx, move.from, move.userId, move.now);
+}
+
 /** Saves the fields the user changed (docs/product.md §4 Profile edit); only the owner's row is touched. */
 export async function updateProfile(deps: UsersDeps, userId: string, patch: ProfilePatch) {
   if (Object.keys(patch).length === 0) throw usersErrors.nothingToChange();
@@ -62,6 +79,9 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
     return await deps.db.transaction(async (tx) => {
       const updated = await repository.updateUser(tx, userId, changes);
       if (!updated) throw usersErrors.accountGone();
+      if (patch.username !== undefined) {
+        await moveUsername(tx, { userId, from: user.username, to: patch.username, now: changes.updatedAt });
+      }
       if (changes.timezone && changes.timezone !== user.timezone) {
         await rescheduleOwnerDigests(tx, userId, changes.timezone, changes.updatedAt as Date);
       }

@@ -17,12 +17,14 @@ export function ProfileMenu({ user }: { user: User }) {
   return (
     // Not modal: the page stays scrollable and no scroll-lock style is injected.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={styles.trigger}
-        aria-label={`Profile menu of ${user.fullName ?? user.email}`}
-      >
+      {/*
+        The name is the button's own text, so it begins with what desktops show (WCAG 2.5.3, label in name);
+        below desktop width only the avatar shows and the text stays for assistive technology alone.
+      */}
+      <DropdownMenu.Trigger className={styles.trigger}>
         <Avatar src={user.profileImg} name={user.fullName} size="small" />
-        <span className={styles.triggerName}>{user.fullName}</span>
+        <span className={styles.triggerName}>{user.fullName ?? user.email}</span>
+        <span className="visually-hidden">{' profile menu'}</span>
         <ChevronDownIcon className={styles.chevron} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

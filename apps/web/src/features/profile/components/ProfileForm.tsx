@@ -8,6 +8,7 @@ import {
   type ProfilePatch,
   SIGNUP_PASSWORD_MESSAGE,
   type User,
+  usernameSchema,
 } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import { notifyError, notifySuccess } from '#web/lib/notify';
 import { reloadMeSoon } from '#web/lib/session/use-me';
 import { useChangePassword, useUpdateProfile } from '../api/use-profile';
 import { browserTimeZone, timeZoneOptions, timezoneValue } from '../lib/timezones';
+import { usernameHint } from '../lib/username-change';
 import styles from './ProfileForm.module.css';
 
 export const PASSWORD_MISMATCH_MESSAGE = 'New Password and Confirm Password should match';
@@ -40,6 +42,7 @@ function profileFormSchema(canChangeCredentials: boolean) {
   return z
     .object({
       fullName: fullNameSchema,
+      username: usernameSchema,
       email: canChangeCredentials ? emailSchema : z.string(),
       timezone: z.string().min(1),
       bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
@@ -66,6 +69,7 @@ function profileFormSchema(canChangeCredentials: boolean) {
 
 interface ProfileFormValues {
   fullName: string;
+  username: string;
   email: string;
   timezone: string;
   bio: string;
@@ -77,6 +81,7 @@ interface ProfileFormValues {
 function formValues(user: User): ProfileFormValues {
   return {
     fullName: user.fullName ?? '',
+    username: user.username ?? '',
     email: user.email,
     timezone: user.timezone?.timezone ?? browserTimeZone(),
     bio: user.bio ?? '',
@@ -91,6 +96,8 @@ function changedFields(user: User, values: ProfileFormValues, canChangeEmail: bo
   const patch: ProfilePatch = {};
   const fullName = values.fullName.trim().replace(/\s+/g, ' ');
   if (fullName !== (user.fullName ?? '')) patch.fullName = fullName;
+  const username = values.username.trim();
+  if (username !== (user.username ?? '')) patch.username = username;
   const email = values.email.trim();
   if (canChangeEmail && email !== user.email) patch.email = email;
   const bio = values.bio.trim();
@@ -99,7 +106,7 @@ function changedFields(user: User, values: ProfileFormValues, canChangeEmail: bo
   return patch;
 }
 
-/** docs/product.md §2/§4 Edit profile form: Full Name, Email address, Timezone, password block, Bio, Save. */
+/** docs/product.md §2/§4 Edit profile form: Full Name, Username, Email address, Timezone, password block, Bio, Save. */
 export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const canChangeCredentials = user.method === 'email';
@@ -117,6 +124,7 @@ export function ProfileForm({ user }: { user: User }) {
     reset,
     getValues,
     setError,
+    watch,
     formState: { errors },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(schema),
@@ -149,6 +157,7 @@ export function ProfileForm({ user }: { user: User }) {
     } catch (error) {
       const message = errorMessage(error);
       if (error instanceof ApiError) {
+        if (error.code === 'USERNAME_TAKEN') setError('username', { message }, { shouldFocus: true });
         if (error.code === 'EMAIL_TAKEN') setError('email', { message });
         if (error.code === 'WRONG_PASSWORD') setError('oldPassword', { message }, { shouldFocus: true });
       }
@@ -165,6 +174,15 @@ export function ProfileForm({ user }: { user: User }) {
         autoComplete="name"
         error={errors.fullName?.message}
         {...register('fullName')}
+      />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={usernameHint(user, watch('username'))}
+        error={errors.username?.message}
+        {...register('username')}
       />
       <TextField
         label="Email address"
