@@ -174,6 +174,34 @@ export async function findBuildHtml(db: Database, digestId: string, buildNumber?
   return row?.html;
 }
 
+/**
+ * What the link preview of an issue's public page shows (the latest issue when no number is given): the
+ * digest, its owner's public profile fields and the issue's number. Undefined when there is no such issue.
+ */
+export async function findSharedIssue(db: Database, digestId: string, buildNumber?: number) {
+  const where =
+    buildNumber === undefined
+      ? eq(digestBuilds.digestId, digestId)
+      : and(eq(digestBuilds.digestId, digestId), eq(digestBuilds.buildNumber, buildNumber));
+  const [row] = await db
+    .select({
+      digestId: digests.digestId,
+      name: digests.name,
+      scheduleType: digests.scheduleType,
+      sources: digests.sources,
+      buildNumber: digestBuilds.buildNumber,
+      ownerName: users.fullName,
+      ownerPhotoId: users.photoId,
+    })
+    .from(digestBuilds)
+    .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
+    .innerJoin(users, eq(users.userId, digests.userId))
+    .where(where)
+    .orderBy(desc(digestBuilds.buildNumber))
+    .limit(1);
+  return row;
+}
+
 /** A user by username (any case) with what the public profile shows; undefined when there is none. */
 export async function findPublicProfile(db: Database, username: string) {
   const [user] = await db
