@@ -258,10 +258,11 @@ test('sharing: two friends get the notice, the public link is copied, a friend u
     visitor.getByText('This Digest does not exist, or no issue of it has been sent yet.', { exact: true }),
   ).toBeVisible();
   await expect(visitor).toHaveTitle('Shared Digest');
-  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Shared Digest');
+  // Nothing sent yet: the link preview, in the page's HTML, is the app's generic one.
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Digest');
   await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute(
     'content',
-    'A newsletter created with Digest.',
+    'Digest: personal newsletters built from the things you follow.',
   );
   expect(shareCalls).toEqual([{ auth: undefined, status: 404 }]);
   await screenshots(visitor, testInfo, 'public-page-not-sent');
@@ -464,11 +465,13 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   const visitorCsp = recordCspViolations(visitor);
   await visitor.goto(publicLink);
   await expect(visitor).toHaveTitle('Engine Notes');
+  // The link preview comes with the page's HTML (crawlers run no script), one tag of each.
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Engine Notes');
   await expect(visitor.locator('meta[property="og:description"]')).toHaveAttribute(
     'content',
-    'A newsletter created with Digest.',
+    "Issue 2 of a daily digest by Ada Lovelace, with RSS, Hacker News, and Today's Date.",
   );
+  await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute('content', publicLink);
   const publicFrame = visitor.locator('iframe[title="Engine Notes"]');
   await expect(publicFrame).toHaveAttribute('sandbox', '');
   await expect(visitor.frameLocator('iframe[title="Engine Notes"]').getByText(item)).toBeVisible();

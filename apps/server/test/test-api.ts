@@ -39,6 +39,8 @@ export interface TestApiOptions {
   smtpUrl?: string;
   /** SCHEDULE_MAX_LATENESS_MINUTES in milliseconds; 60 minutes by default. */
   scheduleMaxLatenessMs?: number;
+  /** A built web app to serve (index.html); by default none, and only the API answers. */
+  webDistDir?: string;
 }
 
 export interface TestApi {
@@ -95,7 +97,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     appUrl: options.appUrl ?? 'http://app.test',
     // Tests name their clients with X-Forwarded-For (per-IP rate limits).
     trustProxy: true,
-    webDistDir: path.join(outboxDir, 'no-web-build'),
+    webDistDir: options.webDistDir ?? path.join(outboxDir, 'no-web-build'),
     health: {
       databaseKind: database.kind,
       roles: ['api'],
@@ -103,6 +105,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       pingQueue: () => jobs.ping(),
     },
     apiPlugins: modules.routes,
+    pageHeadFor: modules.pageHeadFor,
   });
   await app.ready();
   return {

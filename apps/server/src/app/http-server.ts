@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +17,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { type HealthDeps, healthRoutes } from '#server/modules/health/health.routes';
 import { handleError } from '#server/platform/http/errors';
-import { tooManyRequests } from '#server/platform/http/rate-limit';
+import { type PageHeadFor, withPageHead } from '#server/platform/http/page-head';
+import { limitByKey, tooManyRequests } from '#server/platform/http/rate-limit';
 import type { Logger } from '#server/platform/logger';
 import type { TrustProxy } from './config';
 
@@ -33,7 +35,14 @@ export interface HttpServerDeps {
   health: HealthDeps;
   /** Extra API plugins, registered under /api (tests add routes this way). */
   apiPlugins?: FastifyPluginAsyncZod[];
+  /** The pages whose head the server fills in for link previews (the SPA's index.html serves the rest). */
+  pageHeadFor?: PageHeadFor;
 }
+
+/** Public pages with their own head: short-lived in caches, as an issue's HTML is. */
+const PAGE_HEAD_CACHE_CONTROL = 'public, max-age=60';
+/** Reading a page's head queries the database: limited per client as the API's public pages are. */
+const PAGE_HEAD_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 
 // Request ids from a proxy are kept when they look like ids; anything else is replaced.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -146,11 +155,22 @@ export async function buildHttpServer(deps: HttpServerDeps) {
     });
   }
 
+  const limitPageHeads = limitByKey(app, 'page-head', PAGE_HEAD_RATE_LIMIT, (request) => request.ip);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || !spaBuilt || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `No route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    // Link crawlers run no script: a public page's title, description and image are in the HTML itself.
+    const readHead = deps.pageHeadFor?.(pathname);
+    if (readHead) {
+      await limitPageHeads(request, reply);
+      const html = withPageHead(await readFile(spaIndex, 'utf8'), await readHead());
+      return reply
+        .header('cache-control', PAGE_HEAD_CACHE_CONTROL)
+        .type('text/html; charset=utf-8')
+        .send(html);
     }
     // History fallback: the SPA owns every path outside /api.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

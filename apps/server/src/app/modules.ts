@@ -21,6 +21,7 @@ import {
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
+import { createPageHeads } from '#server/modules/digests/page-heads';
 import { publicProfileRoutes } from '#server/modules/digests/public-profile.routes';
 import { shareRoutes } from '#server/modules/digests/share.routes';
 import {
@@ -169,5 +170,7 @@ export function composeModules(deps: ModulesDeps) {
     }),
   ];
 
-  return { authDeps, sources, jobs, routes, scheduler, issuesDeps, deliveryDeps };
+  const pageHeadFor = createPageHeads({ db, appUrl });
+
+  return { authDeps, sources, jobs, routes, pageHeadFor, scheduler, issuesDeps, deliveryDeps };
 }

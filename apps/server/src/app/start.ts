@@ -89,6 +89,7 @@ export async function startDigest(
           pingQueue: () => jobs.ping(),
         },
         apiPlugins: modules.routes,
+        pageHeadFor: modules.pageHeadFor,
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;

@@ -181,6 +181,11 @@ const SKIPPED_FOR_TEXT = new Set([
   'select',
 ]);
 
+/** `text` as HTML text or a double-quoted attribute value: the characters that could end either are escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** The readable text of `html`: entities decoded, blocks separated by a space, whitespace collapsed. */
 export function htmlToText(html: string): string {
   const parts: string[] = [];

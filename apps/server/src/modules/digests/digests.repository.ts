@@ -159,19 +159,45 @@ export async function deleteDigest(db: Database, userId: string, digestId: strin
   return rows.length > 0;
 }
 
+/** The builds of a digest, or its build with that number: ordered newest first, the first is the issue. */
+const issueOf = (digestId: string, buildNumber?: number) =>
+  buildNumber === undefined
+    ? eq(digestBuilds.digestId, digestId)
+    : and(eq(digestBuilds.digestId, digestId), eq(digestBuilds.buildNumber, buildNumber));
+
 /** The stored HTML of one issue (the newest without a number). Public: no owner. */
 export async function findBuildHtml(db: Database, digestId: string, buildNumber?: number) {
-  const where =
-    buildNumber === undefined
-      ? eq(digestBuilds.digestId, digestId)
-      : and(eq(digestBuilds.digestId, digestId), eq(digestBuilds.buildNumber, buildNumber));
   const [row] = await db
     .select({ html: digestBuilds.html })
     .from(digestBuilds)
-    .where(where)
+    .where(issueOf(digestId, buildNumber))
     .orderBy(desc(digestBuilds.buildNumber))
     .limit(1);
   return row?.html;
+}
+
+/**
+ * What the link preview of an issue's public page shows (the latest issue when no number is given): the
+ * digest, its owner's public profile fields and the issue's number. Undefined when there is no such issue.
+ */
+export async function findSharedIssue(db: Database, digestId: string, buildNumber?: number) {
+  const [row] = await db
+    .select({
+      digestId: digests.digestId,
+      name: digests.name,
+      scheduleType: digests.scheduleType,
+      sources: digests.sources,
+      buildNumber: digestBuilds.buildNumber,
+      ownerName: users.fullName,
+      ownerPhotoId: users.photoId,
+    })
+    .from(digestBuilds)
+    .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
+    .innerJoin(users, eq(users.userId, digests.userId))
+    .where(issueOf(digestId, buildNumber))
+    .orderBy(desc(digestBuilds.buildNumber))
+    .limit(1);
+  return row;
 }
 
 /** A user by username (any case) with what the public profile shows; undefined when there is none. */

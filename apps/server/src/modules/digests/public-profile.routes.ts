@@ -12,12 +12,15 @@ const profileNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', 'No such us
 /**
  * The public profile (docs/product.md §1: public because all digests are public): photo, name, bio and the names of
  * the user's digests with their latest issue number, for links to the public pages. Never the e-mail,
- * schedules, sources or subscribers.
+ * schedules, sources or subscribers. Undefined when no user has that username.
  */
-export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
-  if (!/^[A-Za-z0-9]{1,30}$/.test(username)) throw profileNotFound();
+export async function findPublicProfileOf(
+  db: Database,
+  username: string,
+): Promise<PublicProfile | undefined> {
+  if (!/^[A-Za-z0-9]{1,30}$/.test(username)) return undefined;
   const found = await findPublicProfile(db, username);
-  if (!found) throw profileNotFound();
+  if (!found) return undefined;
   return {
     user: {
       fullName: found.user.fullName,
@@ -31,6 +34,12 @@ export async function getPublicProfile(db: Database, username: string): Promise<
       latestBuildNumber: digest.latestBuildNumber === null ? null : Number(digest.latestBuildNumber),
     })),
   };
+}
+
+export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
+  const profile = await findPublicProfileOf(db, username);
+  if (!profile) throw profileNotFound();
+  return profile;
 }
 
 export function publicProfileRoutes(deps: { db: Database }): FastifyPluginAsyncZod {

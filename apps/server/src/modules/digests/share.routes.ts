@@ -22,7 +22,8 @@ export const SHARE_HEADERS = {
 
 export const SHARE_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 
-const BUILD_NUMBER = /^\d{1,9}$/;
+/** An issue number in a public page's address. */
+export const BUILD_NUMBER = /^\d{1,9}$/;
 
 /**
  * The stored HTML of an issue, latest when no number is given. Public (docs/product.md §2: all digests are public);

@@ -15,7 +15,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
  * request, so a second one goes through its `createRateLimit`.
  */
 export function limitByKey(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'createRateLimit'>,
   name: string,
   limit: Limit,
   keyOf: (request: FastifyRequest) => string,

@@ -1,8 +1,7 @@
 import type { PostBodyOption } from '@digest/contracts';
 import type { ProductHuntContent, ProductHuntItem } from '@digest/contracts/content';
-import { firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
+import { escapeHtml, firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
 import type { Connector, SourcesDeps } from '#server/sources/connector';
-import { escapeHtml } from '#server/sources/rss/feed-model';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import {
   type ProductHuntClient,

@@ -42,10 +42,6 @@ export function resolveUrl(href: string | undefined, base: string): string {
   }
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,13 +1,7 @@
 /** JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), read field by field without trusting types. */
+import { escapeHtml } from '#server/platform/sanitize-html';
 import { parseFeedDate } from './feed-dates';
-import {
-  collapse,
-  escapeHtml,
-  firstImageIn,
-  type ParsedFeed,
-  type ParsedFeedItem,
-  resolveUrl,
-} from './feed-model';
+import { collapse, firstImageIn, type ParsedFeed, type ParsedFeedItem, resolveUrl } from './feed-model';
 
 type JsonObject = Record<string, unknown>;
 

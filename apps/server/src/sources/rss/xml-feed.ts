@@ -9,16 +9,9 @@
  */
 import type { Document, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
-import { htmlToText } from '#server/platform/sanitize-html';
+import { escapeHtml, htmlToText } from '#server/platform/sanitize-html';
 import { parseFeedDate } from './feed-dates';
-import {
-  collapse,
-  escapeHtml,
-  firstImageIn,
-  type ParsedFeed,
-  type ParsedFeedItem,
-  resolveUrl,
-} from './feed-model';
+import { collapse, firstImageIn, type ParsedFeed, type ParsedFeedItem, resolveUrl } from './feed-model';
 
 /** Namespace URIs → the short key the readers below match on. RSS 0.90/1.0/2.0 all read as ''. */
 const NAMESPACES: Record<string, string> = {

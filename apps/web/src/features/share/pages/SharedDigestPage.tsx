@@ -8,9 +8,6 @@ import { DEFAULT_SHARED_TITLE, titleOfHtml, useSharedHtml } from '../api/shared-
 import { IssueFrame } from '../components/IssueFrame';
 import styles from './SharedDigestPage.module.css';
 
-/** docs/product.md §2: the fixed social-preview description of a shared digest. */
-export const SHARED_DESCRIPTION = 'A newsletter created with Digest.';
-
 export const NOT_FOUND_TITLE = 'Digest not found';
 export const NOT_FOUND_TEXT = 'This Digest does not exist, or no issue of it has been sent yet.';
 
@@ -20,25 +17,11 @@ function parseBuildNumber(value: string | undefined): number | null | undefined 
   return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
-function SocialTags({ title }: { title: string }) {
-  return (
-    <>
-      <title>{title}</title>
-      <meta property="og:type" content="article" />
-      <meta property="og:site_name" content="Digest" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={SHARED_DESCRIPTION} />
-      <meta property="og:url" content={window.location.href} />
-      <meta name="twitter:card" content="summary" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={SHARED_DESCRIPTION} />
-    </>
-  );
-}
-
 /**
  * Public page of a digest issue (docs/product.md §2 "Public routes"): /digests/share/{digestId}[/{buildNumber}].
  * No login; a spinner while loading; the issue in a sandboxed frame; the tab title from its <title>.
+ * Its link-preview tags come with the page's HTML from the server (modules/digests/page-heads.ts): link
+ * crawlers run no script.
  */
 export function SharedDigestPage() {
   const { digestId = '', buildNumber: rawBuild } = useParams();
@@ -49,7 +32,7 @@ export function SharedDigestPage() {
   if (!valid || (html.isError && html.error instanceof ApiError && html.error.status === 404)) {
     return (
       <div className={styles.message}>
-        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <title>{DEFAULT_SHARED_TITLE}</title>
         <EmptyState icon={<InboxIcon />} title={NOT_FOUND_TITLE} headingLevel={1}>
           <p>{NOT_FOUND_TEXT}</p>
         </EmptyState>
@@ -59,7 +42,7 @@ export function SharedDigestPage() {
   if (html.isError) {
     return (
       <div className={styles.message}>
-        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <title>{DEFAULT_SHARED_TITLE}</title>
         <EmptyState
           icon={<InboxIcon />}
           title="The Digest could not be loaded"
@@ -74,7 +57,7 @@ export function SharedDigestPage() {
   if (html.isPending) {
     return (
       <>
-        <SocialTags title={DEFAULT_SHARED_TITLE} />
+        <title>{DEFAULT_SHARED_TITLE}</title>
         <PageSpinner label="Loading the digest…" />
       </>
     );
@@ -82,7 +65,7 @@ export function SharedDigestPage() {
   const title = titleOfHtml(html.data);
   return (
     <>
-      <SocialTags title={title} />
+      <title>{title}</title>
       <h1 className="visually-hidden">{title}</h1>
       <IssueFrame digestId={digestId} buildNumber={buildNumber ?? null} title={title} variant="page" />
     </>
