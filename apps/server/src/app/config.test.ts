@@ -160,7 +160,7 @@ describe('configuration', () => {
       ],
       [{ CHANGELOG_URL: '/changelog' }, 'CHANGELOG_URL="/changelog" must be an http(s) URL'],
       [{ TERMS_URL: 'javascript:alert(1)' }, 'TERMS_URL="javascript:alert(1)" must be an http(s) URL'],
-      [{ PRIVACY_URL: `https://example.com/${'a'.repeat(500)}` }, 'must be at most 500 characters'],
+      [{ PRIVACY_URL: `https://example.com/${'a'.repeat(300)}` }, 'must be at most 300 characters'],
       [{ TERMS_FILE: 'terms.txt' }, 'TERMS_FILE="terms.txt" must name a Markdown (.md) or HTML (.html) file'],
       [{ TERMS_FILE: 'missing.md' }, 'TERMS_FILE="missing.md" names no file'],
       [{ PRIVACY_FILE: 'folder.md' }, 'PRIVACY_FILE="folder.md" is a folder, not a file'],

@@ -288,7 +288,7 @@ const emailAddress = z
   .regex(/^[^<>\s@]+@[^<>\s@]+$/, 'must be an e-mail address such as help@example.com');
 
 /** Kept short: the links go into every e-mail footer, whose room is bounded (RECIPIENT_FOOTER_MAX_BYTES). */
-const DOCUMENT_URL_MAX_LENGTH = 500;
+const DOCUMENT_URL_MAX_LENGTH = 300;
 const documentUrl = httpUrl.refine(
   (value) => value.length <= DOCUMENT_URL_MAX_LENGTH,
   `must be at most ${DOCUMENT_URL_MAX_LENGTH} characters`,
