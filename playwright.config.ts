@@ -45,6 +45,8 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       LOG_LEVEL: 'warn',
+      // Every help link must carry the server's address (test/e2e/legal.spec.ts).
+      SUPPORT_EMAIL: 'help@digest.test',
     },
   },
 });

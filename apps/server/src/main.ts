@@ -6,8 +6,12 @@ import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { createLogger } from './platform/logger';
 
-// src/main.ts and dist/main.js sit at the same depth, so this finds apps/web/dist from both.
-const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// src/main.ts and dist/main.js sit at the same depth, so these find apps/web/dist and the repository's
+// CHANGELOG.md from both.
+const SERVED_FILES = {
+  webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  changelogFile: fileURLToPath(new URL('../../../CHANGELOG.md', import.meta.url)),
+};
 
 function fail(message: string): never {
   console.error(`digest: ${message}`);
@@ -81,7 +85,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   try {
-    running = await startDigest(config, logger, WEB_DIST_DIR);
+    running = await startDigest(config, logger, SERVED_FILES);
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);
     logger.fatal({ err: error }, 'Digest could not start');

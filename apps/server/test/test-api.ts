@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -41,7 +41,13 @@ export interface TestApiOptions {
   scheduleMaxLatenessMs?: number;
   /** A built web app to serve (index.html); by default none, and only the API answers. */
   webDistDir?: string;
+  /** SUPPORT_EMAIL, CHANGELOG_URL, TERMS_… and PRIVACY_… as the environment would set them. */
+  siteEnv?: Record<string, string>;
+  /** The changelog's Markdown; the repository's CHANGELOG.md by default. */
+  changelogMarkdown?: string;
 }
+
+const REPOSITORY_CHANGELOG = new URL('../../../CHANGELOG.md', import.meta.url);
 
 export interface TestApi {
   app: HttpServer;
@@ -90,6 +96,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
     queue: jobs,
+    site: loadConfig(options.siteEnv ?? {}).site,
+    changelogMarkdown: options.changelogMarkdown ?? (await readFile(REPOSITORY_CHANGELOG, 'utf8')),
   });
   await jobs.start(modules.jobs);
   const app = await buildHttpServer({

@@ -1,5 +1,6 @@
 export { EmailButton, type EmailButtonProps } from './components/EmailButton';
 export { EmailLayout, type EmailLayoutProps } from './components/EmailLayout';
+export { LegalLine, type LegalLinks, legalLineText } from './components/LegalLinks';
 export { emailClass, emailTheme } from './components/theme';
 export { ActionEmail, type ActionEmailProps, type EmailAction } from './components/transactional/ActionEmail';
 export { DigestEmail, type DigestEmailProps } from './digest/DigestEmail';

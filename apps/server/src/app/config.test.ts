@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
@@ -107,6 +109,76 @@ describe('configuration', () => {
     const [problem] = problemsOf({ SCHEDULE_MAX_LATENESS_MINUTES: value });
     expect(problem).toMatch(/^SCHEDULE_MAX_LATENESS_MINUTES=/);
     expect(problem).toContain(message);
+  });
+
+  describe('site: support address, changelog and legal texts', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'digest-config-'));
+    writeFileSync(path.join(folder, 'terms.md'), '# Our terms\n');
+    writeFileSync(path.join(folder, 'privacy.html'), '<h1>Our policy</h1>');
+    writeFileSync(path.join(folder, 'empty.md'), '');
+    mkdirSync(path.join(folder, 'folder.md'));
+
+    it('defaults: support at the address of MAIL_FROM, the in-app changelog and built-in texts', () => {
+      expect(loadConfig({ MAIL_FROM: 'Digest News <news@digest.example>' }, folder).site).toEqual({
+        supportEmail: 'news@digest.example',
+        changelogUrl: undefined,
+        terms: { kind: 'built-in' },
+        privacy: { kind: 'built-in' },
+      });
+      expect(loadConfig({ MAIL_FROM: 'plain@digest.example' }, folder).site.supportEmail).toBe(
+        'plain@digest.example',
+      );
+    });
+
+    it('reads SUPPORT_EMAIL, CHANGELOG_URL, a URL for one text and a file (relative to the folder) for the other', () => {
+      const site = loadConfig(
+        {
+          SUPPORT_EMAIL: 'help@digest.example',
+          CHANGELOG_URL: 'https://digest.example/news',
+          TERMS_FILE: 'terms.md',
+          PRIVACY_URL: 'https://digest.example/privacy',
+        },
+        folder,
+      ).site;
+      expect(site).toEqual({
+        supportEmail: 'help@digest.example',
+        changelogUrl: 'https://digest.example/news',
+        terms: { kind: 'file', format: 'markdown', text: '# Our terms\n' },
+        privacy: { kind: 'url', url: 'https://digest.example/privacy' },
+      });
+      expect(loadConfig({ PRIVACY_FILE: path.join(folder, 'privacy.html') }, '/').site.privacy).toEqual({
+        kind: 'file',
+        format: 'html',
+        text: '<h1>Our policy</h1>',
+      });
+    });
+
+    it.each([
+      [
+        { SUPPORT_EMAIL: 'Help <help@example.com>' },
+        'SUPPORT_EMAIL="Help <help@example.com>" must be an e-mail address',
+      ],
+      [{ CHANGELOG_URL: '/changelog' }, 'CHANGELOG_URL="/changelog" must be an http(s) URL'],
+      [{ TERMS_URL: 'javascript:alert(1)' }, 'TERMS_URL="javascript:alert(1)" must be an http(s) URL'],
+      [{ PRIVACY_URL: `https://example.com/${'a'.repeat(300)}` }, 'must be at most 300 characters'],
+      [{ TERMS_FILE: 'terms.txt' }, 'TERMS_FILE="terms.txt" must name a Markdown (.md) or HTML (.html) file'],
+      [{ TERMS_FILE: 'missing.md' }, 'TERMS_FILE="missing.md" names no file'],
+      [{ PRIVACY_FILE: 'folder.md' }, 'PRIVACY_FILE="folder.md" is a folder, not a file'],
+      [{ PRIVACY_FILE: 'empty.md' }, 'PRIVACY_FILE="empty.md" is empty'],
+      [
+        { TERMS_URL: 'https://example.com/terms', TERMS_FILE: 'terms.md' },
+        'TERMS_FILE="terms.md" must not be set with TERMS_URL: set one of them',
+      ],
+    ])('refuses %j, naming the variable', (env, message) => {
+      let problems: string[] = [];
+      try {
+        loadConfig(env, folder);
+      } catch (error) {
+        if (error instanceof ConfigError) problems = error.problems;
+      }
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(message);
+    });
   });
 
   it('is documented in the README configuration table, variable by variable', () => {

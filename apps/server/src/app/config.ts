@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
+import type { LegalSource, SiteConfig } from '#server/modules/site/site-config';
 import type { ProviderConfig } from '#server/sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
@@ -37,6 +39,30 @@ export const CONFIG_VARIABLES = {
   },
   MAIL_FROM: { doc: 'sender of every mail', default: 'Digest <digest@localhost>' },
   MAIL_DOMAIN: { doc: 'domain of the `username@domain` newsletter addresses', default: 'host of `APP_URL`' },
+  SUPPORT_EMAIL: {
+    doc: 'the address every "Contact us" and Support link writes to',
+    default: 'the address in `MAIL_FROM`',
+  },
+  CHANGELOG_URL: {
+    doc: 'where "Digest Updates" leads (an http(s) URL); unset: the in-app page rendering `CHANGELOG.md`',
+    default: '`/changelog`',
+  },
+  TERMS_URL: {
+    doc: 'the Terms of Service elsewhere (an http(s) URL): sign-up and every e-mail link there instead of `/terms`',
+    default: 'unset',
+  },
+  TERMS_FILE: {
+    doc: 'a Markdown (`.md`) or HTML (`.html`, sanitised) file read at start, shown at `/terms` instead of the built-in text',
+    default: 'unset',
+  },
+  PRIVACY_URL: {
+    doc: 'the Privacy Policy elsewhere (an http(s) URL): sign-up and every e-mail link there instead of `/privacy`',
+    default: 'unset',
+  },
+  PRIVACY_FILE: {
+    doc: 'a Markdown (`.md`) or HTML (`.html`, sanitised) file read at start, shown at `/privacy` instead of the built-in text',
+    default: 'unset',
+  },
   LOG_LEVEL: { doc: '`fatal`, `error`, `warn`, `info`, `debug` or `trace`', default: 'info' },
   SHUTDOWN_TIMEOUT_MS: {
     doc: 'how long a stop waits for running requests and jobs before it exits anyway',
@@ -261,6 +287,21 @@ const mailbox = z
     'must be an address such as Digest <digest@example.com>',
   );
 
+const emailAddress = z
+  .string()
+  .regex(/^[^<>\s@]+@[^<>\s@]+$/, 'must be an e-mail address such as help@example.com');
+
+/** Kept short: the links go into every e-mail footer, whose room is bounded (RECIPIENT_FOOTER_MAX_BYTES). */
+const DOCUMENT_URL_MAX_LENGTH = 300;
+const documentUrl = httpUrl.refine(
+  (value) => value.length <= DOCUMENT_URL_MAX_LENGTH,
+  `must be at most ${DOCUMENT_URL_MAX_LENGTH} characters`,
+);
+
+const documentFile = z
+  .string()
+  .regex(/\.(md|markdown|html?)$/i, 'must name a Markdown (.md) or HTML (.html) file');
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
@@ -275,6 +316,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a domain name such as example.com')
     .optional(),
+  SUPPORT_EMAIL: emailAddress.optional(),
+  CHANGELOG_URL: documentUrl.optional(),
+  TERMS_URL: documentUrl.optional(),
+  TERMS_FILE: documentFile.optional(),
+  PRIVACY_URL: documentUrl.optional(),
+  PRIVACY_FILE: documentFile.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
   SCHEDULE_MAX_LATENESS_MINUTES: z.coerce
@@ -337,6 +384,12 @@ const OAUTH_CREDENTIAL_PAIRS = [
   ['REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
 ] as const;
 
+// A legal text is replaced in one way only: a file and a URL together would leave the links unclear.
+const LEGAL_URL_FILE_PAIRS = [
+  ['TERMS_URL', 'TERMS_FILE'],
+  ['PRIVACY_URL', 'PRIVACY_FILE'],
+] as const;
+
 const configSchema = envSchema.superRefine((values, context) => {
   for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
     if (values[id] && !values[secret]) {
@@ -346,7 +399,55 @@ const configSchema = envSchema.superRefine((values, context) => {
       context.addIssue({ code: 'custom', path: [id], message: `must be set when ${secret} is set` });
     }
   }
+  for (const [url, file] of LEGAL_URL_FILE_PAIRS) {
+    if (values[url] && values[file]) {
+      context.addIssue({
+        code: 'custom',
+        path: [file],
+        message: `must not be set with ${url}: set one of them`,
+      });
+    }
+  }
 });
+
+/** Far more than any terms or policy; a bigger file is a wrong path, not a legal text. */
+const DOCUMENT_FILE_MAX_BYTES = 512 * 1024;
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'names no file',
+  EACCES: 'cannot be read (permission denied)',
+  EISDIR: 'is a folder, not a file',
+};
+
+/** A legal text's source from its two variables; a file is read now, so a bad one stops the start. */
+function legalSource(
+  name: string,
+  url: string | undefined,
+  file: string | undefined,
+  cwd: string,
+  problems: string[],
+): LegalSource {
+  if (url) return { kind: 'url', url };
+  if (!file) return { kind: 'built-in' };
+  const shown = `${name}=${JSON.stringify(file)}`;
+  let content: Buffer;
+  try {
+    content = readFileSync(path.resolve(cwd, file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    problems.push(`${shown} ${FILE_ERRORS[code] ?? `cannot be read (${code || 'unknown error'})`}`);
+    return { kind: 'built-in' };
+  }
+  if (content.length === 0) problems.push(`${shown} is empty`);
+  if (content.length > DOCUMENT_FILE_MAX_BYTES) problems.push(`${shown} must be at most 512 KB`);
+  const format = /\.html?$/i.test(file) ? 'html' : 'markdown';
+  return { kind: 'file', format, text: content.toString('utf8') };
+}
+
+/** The address part of a mailbox such as `Digest <digest@example.com>`. */
+function addressOf(mailbox: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
+}
 
 const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
   clientId && clientSecret ? { clientId, clientSecret } : undefined;
@@ -372,6 +473,7 @@ export interface Config {
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
   providers: ProviderConfig;
+  site: SiteConfig;
 }
 
 export class ConfigError extends Error {
@@ -398,6 +500,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     );
   }
   const values = parsed.data;
+  const fileProblems: string[] = [];
+  const site: SiteConfig = {
+    supportEmail: values.SUPPORT_EMAIL ?? addressOf(values.MAIL_FROM),
+    changelogUrl: values.CHANGELOG_URL,
+    terms: legalSource('TERMS_FILE', values.TERMS_URL, values.TERMS_FILE, cwd, fileProblems),
+    privacy: legalSource('PRIVACY_FILE', values.PRIVACY_URL, values.PRIVACY_FILE, cwd, fileProblems),
+  };
+  if (fileProblems.length > 0) throw new ConfigError(fileProblems);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     port: values.PORT,
@@ -459,5 +569,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         reddit: credentials(values.REDDIT_CLIENT_ID, values.REDDIT_CLIENT_SECRET),
       },
     },
+    site,
   };
 }

@@ -36,6 +36,9 @@ import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';
+import { createSite, legalLinksOf } from '#server/modules/site/site';
+import { siteRoutes } from '#server/modules/site/site.routes';
+import type { SiteConfig } from '#server/modules/site/site-config';
 import { sendSubscriberNotices, subscriberNoticeJob } from '#server/modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '#server/modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '#server/modules/templates/templates.routes';
@@ -70,6 +73,10 @@ export interface ModulesDeps {
   scheduleMaxLatenessMs: number;
   /** Where the modules send jobs; the jobs they answer are started on it afterwards. */
   queue: JobQueue;
+  /** SUPPORT_EMAIL, CHANGELOG_URL and the legal texts' settings. */
+  site: SiteConfig;
+  /** The repository's CHANGELOG.md, read at start (undefined when it is not deployed). */
+  changelogMarkdown: string | undefined;
 }
 
 /** How often the scheduler looks for due digests: issues go out within seconds of their minute. */
@@ -82,6 +89,7 @@ export const SCHEDULER_TICK_MS = 5_000;
 export function composeModules(deps: ModulesDeps) {
   const { clock, logger, mailer, appUrl, mailDomain, queue } = deps;
   const db = deps.database.db;
+  const legal = legalLinksOf(deps.site, appUrl);
   const accessTokens = createAccessTokens(deriveKey(deps.appSecret, 'access-token'), clock);
   const authDeps = { db, clock, accessTokens };
   const authenticate = createAuthenticate(authDeps);
@@ -117,7 +125,7 @@ export function composeModules(deps: ModulesDeps) {
   };
 
   const connectors = createConnectors(sources);
-  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl };
+  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal };
   const issuesDeps: IssuesDeps = { db, clock, logger, connectors, appUrl, mailDomain, queue };
   const housekeepingDeps = { db, clock, logger };
 
@@ -125,10 +133,10 @@ export function composeModules(deps: ModulesDeps) {
     handlerFor(purgeExpiredTokensJob, () => purgeExpiredTokens(housekeepingDeps)),
     handlerFor(purgeSourceCacheJob, () => purgeSourceCache(housekeepingDeps)),
     handlerFor(sendPasswordResetJob, (payload) =>
-      sendPasswordReset({ ...authDeps, mailer, logger, appUrl }, payload),
+      sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),
     handlerFor(subscriberNoticeJob, (payload) =>
-      sendSubscriberNotices({ db, mailer, logger, appUrl }, payload),
+      sendSubscriberNotices({ db, mailer, logger, appUrl, legal }, payload),
     ),
     handlerFor(buildIssueJob, (payload, attempt) => buildIssueAttempt(issuesDeps, payload.runId, attempt)),
     handlerFor(deliverJob, (payload, attempt) => deliver(deliveryDeps, payload.deliveryId, attempt)),
@@ -161,6 +169,7 @@ export function composeModules(deps: ModulesDeps) {
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db }),
     publicProfileRoutes({ db }),
+    siteRoutes(createSite({ site: deps.site, appUrl, changelogMarkdown: deps.changelogMarkdown })),
     accountsRoutes({ ...accountsDeps, authenticate }),
     ...dataSourcesRoutes({
       sources,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase, pingDatabase } from '#server/db/client';
 import { acquireDataDirLock } from '#server/db/data-dir-lock';
@@ -23,10 +24,26 @@ export interface RunningDigest {
  * The composition root: builds every dependency once, in order, and starts the roles of this process.
  * Stopping reverses it: no new requests or jobs, running ones finish, then the database closes.
  */
+/** Files of the repository the server shows: the built web app and the changelog. */
+export interface ServedFiles {
+  webDistDir: string;
+  changelogFile: string;
+}
+
+/** The changelog's Markdown; a server deployed without it still starts, and its page says there is none. */
+async function readChangelog(file: string, logger: Logger): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    logger.warn({ err: error, file }, 'no changelog to show at /changelog');
+    return undefined;
+  }
+}
+
 export async function startDigest(
   config: Config,
   logger: Logger,
-  webDistDir: string,
+  files: ServedFiles,
 ): Promise<RunningDigest> {
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const cleanups: (() => Promise<void>)[] = [async () => lock?.release()];
@@ -70,6 +87,8 @@ export async function startDigest(
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
       queue: jobs,
+      site: config.site,
+      changelogMarkdown: await readChangelog(files.changelogFile, logger),
     });
     await jobs.start(modules.jobs);
     cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
@@ -81,7 +100,7 @@ export async function startDigest(
         logger,
         appUrl: config.appUrl,
         trustProxy: config.trustProxy,
-        webDistDir,
+        webDistDir: files.webDistDir,
         health: {
           databaseKind: database.kind,
           roles: config.roles,

@@ -16,9 +16,8 @@ import { NewslettersPage } from '#web/features/newsletters';
 import { CreateDigestPage } from '#web/features/onboarding';
 import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
 import { SharedDigestPage } from '#web/features/share';
-import { PlaceholderPage } from '#web/features/static';
+import { DocumentPage, SupportPage } from '#web/features/static';
 import { UnsubscribePage } from '#web/features/subscriptions';
-import { CHANGELOG_URL, SUPPORT_MAILTO } from '#web/lib/config';
 import { paths } from '#web/lib/paths';
 import {
   FallbackRedirect,
@@ -71,30 +70,7 @@ const signedInRoutes: RouteObject = {
         { path: paths.digestDetail, element: <DigestDetailPage /> },
         { path: paths.newsletters, element: <NewslettersPage /> },
         { path: paths.menu, element: <MenuPage /> },
-        {
-          path: paths.changelog,
-          element: (
-            <PlaceholderPage title="Changelog">
-              <p>
-                What is new in Digest:{' '}
-                <a href={CHANGELOG_URL} target="_blank" rel="noopener noreferrer">
-                  read the changelog
-                </a>
-                .
-              </p>
-            </PlaceholderPage>
-          ),
-        },
-        {
-          path: paths.support,
-          element: (
-            <PlaceholderPage title="Support page">
-              <p>
-                Need help? <a href={SUPPORT_MAILTO}>Write to us</a>.
-              </p>
-            </PlaceholderPage>
-          ),
-        },
+        { path: paths.support, element: <SupportPage /> },
         {
           element: <SettingsLayout />,
           children: [
@@ -120,7 +96,8 @@ const signedInRoutes: RouteObject = {
 
 /**
  * Pages anyone may open, signed in or not, without waiting for the session: the public page of a digest
- * (docs/product.md §2 "Public routes"), the unsubscribe confirmation of the e-mail link, a public profile.
+ * (docs/product.md §2 "Public routes"), the unsubscribe confirmation of the e-mail link, a public profile,
+ * and the Terms of Service, Privacy Policy and changelog (sign-up and every e-mail link to them).
  */
 const publicRoutes: RouteObject = {
   element: <PublicLayout />,
@@ -130,6 +107,9 @@ const publicRoutes: RouteObject = {
     { path: paths.sharedDigestBuild, element: <SharedDigestPage /> },
     { path: paths.unsubscribe, element: <UnsubscribePage /> },
     { path: paths.publicProfile, element: <PublicProfilePage /> },
+    { path: paths.terms, element: <DocumentPage page="terms" /> },
+    { path: paths.privacy, element: <DocumentPage page="privacy" /> },
+    { path: paths.changelog, element: <DocumentPage page="changelog" /> },
   ],
 };
 

@@ -18,6 +18,8 @@ export const paths = {
   profileView: '/profileView',
   user: '/user',
   changelog: '/changelog',
+  terms: '/terms',
+  privacy: '/privacy',
   support: '/support',
   admin: '/admin',
   digestDetail: '/digests/:digestId',

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { LegalLine, type LegalLinks, legalLineText } from '../components/LegalLinks';
 import { emailClass as c, emailTheme as t } from '../components/theme';
 import type { RenderedEmail } from '../render';
 
@@ -12,8 +14,11 @@ export const RECIPIENT_FOOTER_MARKER = {
   text: '[digest:recipient-footer]',
 } as const;
 
-/** Room kept for the recipient's footer under the size limit: `recipientFooter` stays below it. */
-export const RECIPIENT_FOOTER_MAX_BYTES = 2_000;
+/**
+ * Room kept for the recipient's footer under the size limit: `recipientFooter` stays below it, with the
+ * longest legal links the server's configuration accepts (300 characters each, escaped).
+ */
+export const RECIPIENT_FOOTER_MAX_BYTES = 5_000;
 
 /** Long owner names are cut, so the footer keeps under its room. */
 const OWNER_NAME_MAX = 80;
@@ -30,29 +35,41 @@ function shortName(name: string): string {
 const style = { color: t.light.muted, margin: 0 };
 const linkStyle = { color: t.light.link };
 
-/** The footer of one recipient's copy, as HTML (escaped by React) and text. */
-export function recipientFooter(recipient: FooterRecipient): RenderedEmail {
+/**
+ * The footer of one recipient's copy, as HTML (escaped by React) and text: why they get it, what they can
+ * do, and the legal texts. It is added at delivery, so the links are the server's at the time of sending.
+ */
+export function recipientFooter(recipient: FooterRecipient, legal: LegalLinks): RenderedEmail {
+  const withLegal = (why: ReactNode, text: string): RenderedEmail => ({
+    html: renderToStaticMarkup(
+      <>
+        {why}
+        <LegalLine links={legal} />
+      </>,
+    ),
+    text: `${text}\n${legalLineText(legal)}`,
+  });
   if (recipient.kind === 'owner') {
-    const html = renderToStaticMarkup(
+    return withLegal(
       <p className={c.muted} style={style}>
         This is your Digest.{' '}
         <a href={recipient.appDigestUrl} className={c.link} style={linkStyle}>
           Edit it in Digest
         </a>
       </p>,
+      `This is your Digest. Edit it in Digest: ${recipient.appDigestUrl}`,
     );
-    return { html, text: `This is your Digest. Edit it in Digest: ${recipient.appDigestUrl}` };
   }
   const sentence = `You receive this because you subscribed to ${shortName(recipient.ownerName)}'s Digest.`;
-  const html = renderToStaticMarkup(
+  return withLegal(
     <p className={c.muted} style={style}>
       {sentence}{' '}
       <a href={recipient.unsubscribeUrl} className={c.link} style={linkStyle}>
         Unsubscribe
       </a>
     </p>,
+    `${sentence}\nUnsubscribe: ${recipient.unsubscribeUrl}`,
   );
-  return { html, text: `${sentence}\nUnsubscribe: ${recipient.unsubscribeUrl}` };
 }
 
 /** `text` with its last `marker` replaced (sources' text comes before the footer, so the last one is ours). */

@@ -143,11 +143,18 @@ describe('renderDigestEmail', () => {
 
   it('stays under the limit with the largest recipient footer in place', async () => {
     const rendered = await renderDigestEmail(input(hugeBlocks()));
-    const footer = recipientFooter({
-      kind: 'subscriber',
-      ownerName: '&<>"'.repeat(100),
-      unsubscribeUrl: `https://digest.example/unsubscribe?token=${'a'.repeat(400)}`,
-    });
+    const footer = recipientFooter(
+      {
+        kind: 'subscriber',
+        ownerName: '&<>"'.repeat(100),
+        unsubscribeUrl: `https://digest.example/unsubscribe?token=${'a'.repeat(400)}`,
+      },
+      {
+        // The longest URLs the configuration accepts (TERMS_URL, PRIVACY_URL: 300 characters), each character escaped.
+        termsUrl: `https://legal.example/${'&'.repeat(278)}`,
+        privacyUrl: `https://legal.example/${'&'.repeat(278)}`,
+      },
+    );
     expect(bytes(personalizeDigest(rendered, footer).html)).toBeLessThanOrEqual(DIGEST_HTML_MAX_BYTES);
   });
 
@@ -185,6 +192,8 @@ describe('renderDigestEmail', () => {
   });
 });
 
+const legal = { termsUrl: 'https://digest.example/terms', privacyUrl: 'https://legal.example/privacy' };
+
 describe('recipient footer', () => {
   it('the rendered issue carries one marker in html and text, where the footer goes', async () => {
     const { html, text } = await renderDigestEmail(input(smallBlocks()));
@@ -195,11 +204,14 @@ describe('recipient footer', () => {
 
   it("personalizeDigest puts a subscriber's footer where the marker was and leaves no marker", async () => {
     const rendered = await renderDigestEmail(input(smallBlocks()));
-    const footer = recipientFooter({
-      kind: 'subscriber',
-      ownerName: 'Ann <b>&</b>',
-      unsubscribeUrl: 'https://digest.example/unsubscribe?s=1&d=2',
-    });
+    const footer = recipientFooter(
+      {
+        kind: 'subscriber',
+        ownerName: 'Ann <b>&</b>',
+        unsubscribeUrl: 'https://digest.example/unsubscribe?s=1&d=2',
+      },
+      legal,
+    );
     const { html, text } = personalizeDigest(rendered, footer);
     expect(html).not.toContain(RECIPIENT_FOOTER_MARKER.html);
     expect(text).not.toContain(RECIPIENT_FOOTER_MARKER.text);
@@ -218,12 +230,27 @@ describe('recipient footer', () => {
     const rendered = await renderDigestEmail(input(smallBlocks()));
     const { html, text } = personalizeDigest(
       rendered,
-      recipientFooter({ kind: 'owner', appDigestUrl: 'https://digest.example/digests/d1' }),
+      recipientFooter({ kind: 'owner', appDigestUrl: 'https://digest.example/digests/d1' }, legal),
     );
     expect(html).toMatch(
       /This is your Digest\. <a href="https:\/\/digest\.example\/digests\/d1"[^>]*>Edit it in Digest<\/a>/,
     );
     expect(text).toContain('This is your Digest. Edit it in Digest: https://digest.example/digests/d1');
+  });
+
+  it('every footer ends with the Terms of Service and the Privacy Policy, in html and text', async () => {
+    const rendered = await renderDigestEmail(input(smallBlocks()));
+    for (const recipient of [
+      { kind: 'owner', appDigestUrl: 'https://digest.example/digests/d1' },
+      { kind: 'subscriber', ownerName: 'Ann', unsubscribeUrl: 'https://digest.example/unsubscribe/t' },
+    ] as const) {
+      const { html, text } = personalizeDigest(rendered, recipientFooter(recipient, legal));
+      expect(html).toMatch(/<a href="https:\/\/digest\.example\/terms"[^>]*>Terms of Service<\/a>/);
+      expect(html).toMatch(/<a href="https:\/\/legal\.example\/privacy"[^>]*>Privacy Policy<\/a>/);
+      expect(text).toContain(
+        'Terms of Service: https://digest.example/terms\nPrivacy Policy: https://legal.example/privacy',
+      );
+    }
   });
 
   it('only the last marker is replaced: a source quoting the marker cannot move the footer', async () => {

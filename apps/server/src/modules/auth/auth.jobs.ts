@@ -1,4 +1,4 @@
-import { ActionEmail, renderEmail } from '@digest/email';
+import { ActionEmail, type LegalLinks, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { defineJob } from '#server/platform/jobs/job-queue';
@@ -18,7 +18,12 @@ export const sendPasswordResetJob = defineJob({
   queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
 });
 
-export type PasswordResetDeps = AuthDeps & { mailer: Mailer; logger: Logger; appUrl: string };
+export type PasswordResetDeps = AuthDeps & {
+  mailer: Mailer;
+  logger: Logger;
+  appUrl: string;
+  legal: LegalLinks;
+};
 
 export async function sendPasswordReset(deps: PasswordResetDeps, { email }: { email: string }) {
   const reset = await createPasswordReset(deps, email);
@@ -36,6 +41,7 @@ export async function sendPasswordReset(deps: PasswordResetDeps, { email }: { em
       ],
       action: { label: 'Choose a new password', href: link },
       footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      legal: deps.legal,
     }),
   );
   await deps.mailer.send({ to: reset.user.email, subject: 'Reset your Digest password', html, text });

@@ -1,4 +1,4 @@
-import { personalizeDigest, recipientFooter } from '@digest/email';
+import { type LegalLinks, personalizeDigest, recipientFooter } from '@digest/email';
 import type { OutgoingMail } from '#server/platform/mailer';
 import type { findDeliveryToSend } from './deliveries.repository';
 
@@ -40,21 +40,32 @@ export function subscriberListHeaders(
 type IssueDelivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
 /** The mail of one delivery: the stored issue with this recipient's footer and headers. */
-export function issueMailOf(appUrl: string, delivery: IssueDelivery, token: string | null): OutgoingMail {
+export function issueMailOf(
+  appUrl: string,
+  legal: LegalLinks,
+  delivery: IssueDelivery,
+  token: string | null,
+): OutgoingMail {
   const sharer = delivery.ownerName?.trim() || delivery.ownerEmail;
   let headers: Record<string, string>;
   let footer: { html: string; text: string };
   if (delivery.kind === 'subscriber' && token) {
     const links = subscriptionLinks(appUrl, delivery.digestId, token);
-    footer = recipientFooter({
-      kind: 'subscriber',
-      ownerName: sharer,
-      unsubscribeUrl: links.unsubscribePage,
-    });
+    footer = recipientFooter(
+      {
+        kind: 'subscriber',
+        ownerName: sharer,
+        unsubscribeUrl: links.unsubscribePage,
+      },
+      legal,
+    );
     headers = { ...subscriberListHeaders(appUrl, delivery, links), 'Reply-To': delivery.ownerEmail };
   } else {
     headers = { 'List-Id': listIdHeader(delivery.digestName, delivery.digestId, appUrl) };
-    footer = recipientFooter({ kind: 'owner', appDigestUrl: `${appUrl}/digests/${delivery.digestId}` });
+    footer = recipientFooter(
+      { kind: 'owner', appDigestUrl: `${appUrl}/digests/${delivery.digestId}` },
+      legal,
+    );
   }
   const body = personalizeDigest({ html: delivery.html, text: delivery.text }, footer);
   return {

@@ -1,3 +1,4 @@
+import type { LegalLinks } from '@digest/email';
 import type { Database } from '#server/db/client';
 import type { deliveries } from '#server/db/schema';
 import type { Clock } from '#server/platform/clock';
@@ -32,6 +33,8 @@ export interface DeliveryDeps {
   logger: Logger;
   mailer: Mailer;
   appUrl: string;
+  /** The Terms of Service and Privacy Policy every mail's footer links to. */
+  legal: LegalLinks;
 }
 
 /**
@@ -75,7 +78,7 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
     return;
   }
   try {
-    await deps.mailer.send(issueMailOf(deps.appUrl, delivery, delivery.subscriberToken));
+    await deps.mailer.send(issueMailOf(deps.appUrl, deps.legal, delivery, delivery.subscriberToken));
     await repository.settleDelivery(deps.db, deliveryId, 'sending', 'sent', deps.clock.now());
   } catch (error) {
     const text = mailFailureText(error);

@@ -1,5 +1,5 @@
 import { MAX_SUBSCRIBERS } from '@digest/contracts';
-import { ActionEmail, renderEmail } from '@digest/email';
+import { ActionEmail, type LegalLinks, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
 import type { Database } from '#server/db/client';
@@ -19,6 +19,7 @@ export interface NoticeDeps {
   mailer: Mailer;
   logger: Logger;
   appUrl: string;
+  legal: LegalLinks;
 }
 
 type Notice = NonNullable<Awaited<ReturnType<typeof claimNotice>>>;
@@ -46,6 +47,7 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
       action: { label: 'Read it online', href: links.publicPage },
       footnote: `Not interested? Unsubscribe here: ${links.unsubscribePage}`,
       footer,
+      legal: deps.legal,
     }),
   );
   await deps.mailer.send({

@@ -14,7 +14,11 @@ import { subscriberRows as rowsOf, subscriberRow } from './test-support';
 // so no backlog of other tests' notices delays them.
 let t: TestApi;
 beforeAll(async () => {
-  t = await startTestApi({ roles: ['worker'], appUrl: 'http://app.test' });
+  t = await startTestApi({
+    roles: ['worker'],
+    appUrl: 'http://app.test',
+    siteEnv: { PRIVACY_URL: 'https://legal.example/privacy' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -77,6 +81,9 @@ describe('the "shared with you" notice', () => {
     expect(header(mail, 'list-unsubscribe')).toBe(`<http://app.test/api/subscriptions/${token}/unsubscribe>`);
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.replyTo?.text).toBe(owner.email);
+    // The footer links to the legal texts: the app's page, or the operator's page elsewhere.
+    expect(mail.html).toMatch(/<a href="http:\/\/app\.test\/terms"[^>]*>Terms of Service<\/a>/);
+    expect(mail.html).toMatch(/<a href="https:\/\/legal\.example\/privacy"[^>]*>Privacy Policy<\/a>/);
 
     // Setting the same list again sends nothing more.
     await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [friend] });

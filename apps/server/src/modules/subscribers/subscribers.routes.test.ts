@@ -274,7 +274,13 @@ describe('the notice job', () => {
   }
   const noticesWith = (mailer: Mailer) => (payload: { subscriberIds: string[] }) =>
     sendSubscriberNotices(
-      { db: t.database.db, mailer, logger: pino({ level: 'silent' }), appUrl: 'http://app.test' },
+      {
+        db: t.database.db,
+        mailer,
+        logger: pino({ level: 'silent' }),
+        appUrl: 'http://app.test',
+        legal: { termsUrl: 'http://app.test/terms', privacyUrl: 'http://app.test/privacy' },
+      },
       payload,
     );
 

@@ -3,17 +3,19 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar';
 import { ChevronDownIcon, EditIcon, LogOutIcon, MailIcon, SparkIcon } from '#web/components/ui/icons';
+import { SiteLink } from '#web/components/ui/SiteLink';
 import { useLogout } from '#web/features/auth';
-import { SUPPORT_MAILTO } from '#web/lib/config';
 import { paths } from '#web/lib/paths';
+import { useSiteLinks } from '#web/lib/site';
 import styles from './ProfileMenu.module.css';
 
 /**
- * docs/product.md §2: avatar, full name, username, Edit profile, Digest Updates (the /changelog page, which links to
- * the external changelog), Support (a mail link), Log out.
+ * docs/product.md §2: avatar, full name, username, Edit profile, Digest Updates (the changelog: /changelog, or
+ * CHANGELOG_URL), Support (a mail link to SUPPORT_EMAIL), Log out.
  */
 export function ProfileMenu({ user }: { user: User }) {
   const { logOut } = useLogout();
+  const { changelogUrl, supportMailto } = useSiteLinks();
   return (
     // Not modal: the page stays scrollable and no scroll-lock style is injected.
     <DropdownMenu.Root modal={false}>
@@ -44,13 +46,13 @@ export function ProfileMenu({ user }: { user: User }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
-            <Link to={paths.changelog}>
+            <SiteLink href={changelogUrl}>
               <SparkIcon />
               Digest Updates
-            </Link>
+            </SiteLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={styles.item}>
-            <a href={SUPPORT_MAILTO}>
+            <a href={supportMailto}>
               <MailIcon />
               Support
             </a>

@@ -1,11 +1,12 @@
 import { Link, Outlet } from 'react-router';
 import { Logo } from '#web/components/ui/Logo';
-import { SUPPORT_MAILTO } from '#web/lib/config';
 import { paths } from '#web/lib/paths';
+import { useSiteLinks } from '#web/lib/site';
 import styles from './SignedOutLayout.module.css';
 
 /** Layout for visitors without a session: logo and the help link only (docs/product.md §2 "Header and menus"). */
 export function SignedOutLayout() {
+  const { supportMailto } = useSiteLinks();
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
@@ -16,7 +17,7 @@ export function SignedOutLayout() {
           <Link className={styles.home} to={paths.login}>
             <Logo />
           </Link>
-          <a className={styles.help} href={SUPPORT_MAILTO}>
+          <a className={styles.help} href={supportMailto}>
             Need Help? Contact us
           </a>
         </div>

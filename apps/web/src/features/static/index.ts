@@ -1,1 +1,2 @@
-export { PlaceholderPage } from './pages/PlaceholderPage';
+export { DocumentPage } from './pages/DocumentPage';
+export { SupportPage } from './pages/SupportPage';

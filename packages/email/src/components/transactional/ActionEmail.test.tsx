@@ -12,6 +12,7 @@ const props: ActionEmailProps = {
   ],
   action: { label: 'Reset password', href: 'https://digest.example/reset-password?token=abc123&uid=7' },
   footnote: 'This link expires in one hour. If you did not ask for it, ignore this mail.',
+  legal: { termsUrl: 'https://digest.example/terms', privacyUrl: 'https://legal.example/privacy?v=2' },
 };
 
 describe('ActionEmail', () => {
@@ -97,5 +98,14 @@ describe('ActionEmail', () => {
     const { html, text } = await renderEmail(<ActionEmail {...withoutFootnote} />);
     expect(html).not.toContain('<hr');
     expect(text).not.toContain('This link expires');
+  });
+
+  it('ends its footer with links to the Terms of Service and the Privacy Policy, in html and text', async () => {
+    const { html, text } = await renderEmail(<ActionEmail {...props} footer="Why you get this." />);
+    expect(html).toMatch(/<a href="https:\/\/digest\.example\/terms"[^>]*>Terms of Service<\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/legal\.example\/privacy\?v=2"[^>]*>Privacy Policy<\/a>/);
+    expect(html.indexOf('Terms of Service')).toBeGreaterThan(html.indexOf('Why you get this.'));
+    expect(text).toContain('https://digest.example/terms');
+    expect(text).toContain('https://legal.example/privacy?v=2');
   });
 });

@@ -2,6 +2,7 @@ import { Heading, Hr, Link, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { EmailButton } from '../EmailButton';
 import { EmailLayout } from '../EmailLayout';
+import { LegalLine, type LegalLinks } from '../LegalLinks';
 import { emailClass as c, emailTheme as t } from '../theme';
 
 export interface EmailAction {
@@ -22,8 +23,10 @@ export interface ActionEmailProps {
   action: EmailAction;
   /** Small print below the action, e.g. "This link expires in one hour." */
   footnote?: string;
-  /** Content of the layout's footer slot. */
+  /** Content of the layout's footer slot, above the legal links. */
   footer?: ReactNode;
+  /** The Terms of Service and Privacy Policy, linked at the end of the footer. */
+  legal: LegalLinks;
 }
 
 /**
@@ -38,10 +41,20 @@ export function ActionEmail({
   action,
   footnote,
   footer,
+  legal,
 }: ActionEmailProps) {
   const href = assertWebUrl(action.href);
   return (
-    <EmailLayout title={title} preview={preview} footer={footer}>
+    <EmailLayout
+      title={title}
+      preview={preview}
+      footer={
+        <>
+          {footer}
+          <LegalLine links={legal} />
+        </>
+      }
+    >
       <Heading as="h1" className={c.heading} style={styles.heading}>
         {heading}
       </Heading>

@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
+import { SiteLink } from '#web/components/ui/SiteLink';
 import { TextField } from '#web/components/ui/TextField';
+import { useSiteLinks } from '#web/lib/site';
 import { useSignup } from '../api/use-auth';
 import styles from './LoginForm.module.css';
 
@@ -18,6 +20,7 @@ type SignupFormOutput = z.output<typeof signupFormSchema>;
 /** docs/product.md §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
 export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signup = useSignup();
+  const { termsUrl, privacyUrl } = useSiteLinks();
   const {
     register,
     handleSubmit,
@@ -50,8 +53,20 @@ export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         error={errors.password?.message}
         {...register('password')}
       />
+      {/* The texts open in a new tab, so what was typed here stays. */}
       <Checkbox
-        label="I agree to the Terms of Service and the Privacy Policy"
+        label={
+          <>
+            I agree to the{' '}
+            <SiteLink href={termsUrl} target="_blank">
+              Terms of Service
+            </SiteLink>{' '}
+            and the{' '}
+            <SiteLink href={privacyUrl} target="_blank">
+              Privacy Policy
+            </SiteLink>
+          </>
+        }
         error={errors.confirmed?.message}
         {...register('confirmed')}
       />

@@ -11,13 +11,14 @@ import {
   SparkIcon,
   UserIcon,
 } from '#web/components/ui/icons';
+import { SiteLink } from '#web/components/ui/SiteLink';
 import { useLogout } from '#web/features/auth';
 import { resetBuilder } from '#web/features/builder';
 import { useDigestLimitReached } from '#web/features/digests';
 import { MEDIA_QUERIES } from '#web/lib/breakpoints';
-import { SUPPORT_MAILTO } from '#web/lib/config';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
+import { useSiteLinks } from '#web/lib/site';
 import { useMediaQuery } from '#web/lib/use-media-query';
 import styles from './MenuPage.module.css';
 
@@ -27,6 +28,7 @@ export function MenuPage() {
   const desktop = useMediaQuery(MEDIA_QUERIES.desktop);
   const { logOut, pending } = useLogout();
   const limitReached = useDigestLimitReached();
+  const { changelogUrl, supportMailto } = useSiteLinks();
   if (desktop) return <Navigate to={paths.digests} replace />;
   return (
     <nav className={styles.menu} aria-label="Menu">
@@ -80,12 +82,12 @@ export function MenuPage() {
           </Link>
         </li>
         <li>
-          <Link className={styles.item} to={paths.changelog}>
+          <SiteLink className={styles.item} href={changelogUrl}>
             <SparkIcon /> Digest Updates
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <a className={styles.item} href={SUPPORT_MAILTO}>
+          <a className={styles.item} href={supportMailto}>
             <MailIcon /> Support
           </a>
         </li>

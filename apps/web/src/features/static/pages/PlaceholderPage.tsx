@@ -1,7 +1,7 @@
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { PageHeader } from '#web/components/ui/PageHeader';
 
-/** docs/product.md §2 /changelog ('Changelog') and /support ('Support page'): placeholders with their titles. */
+/** docs/product.md §2 /support ('Support page'): a placeholder with its title. */
 export function PlaceholderPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <>

@@ -1,0 +1,35 @@
+import { type SiteInfo, siteInfoSchema } from '@digest/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { paths } from './paths';
+
+/**
+ * Where the site's documents are until the server has answered: the app's own pages, which say where the
+ * operator's are when they are elsewhere. There is no default support address: only the server knows it.
+ */
+const IN_APP_LINKS = {
+  changelogUrl: paths.changelog,
+  termsUrl: paths.terms,
+  privacyUrl: paths.privacy,
+} as const;
+
+export interface SiteLinks extends Omit<SiteInfo, 'supportEmail'> {
+  /** `mailto:` SUPPORT_EMAIL, once the server has said it. */
+  supportMailto: string | undefined;
+}
+
+/**
+ * `GET /api/site`, asked once per page load: the support address and the documents' links come from the
+ * server's configuration (docs/product.md §2 "Legal and help pages"), never from constants in the bundle.
+ */
+export function useSiteLinks(): SiteLinks {
+  const { data } = useQuery({
+    queryKey: ['site'],
+    queryFn: ({ signal }) => apiRequest('/site', { auth: false, signal, schema: siteInfoSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  if (!data) return { ...IN_APP_LINKS, supportMailto: undefined };
+  const { supportEmail, ...links } = data;
+  return { ...links, supportMailto: `mailto:${supportEmail}` };
+}
