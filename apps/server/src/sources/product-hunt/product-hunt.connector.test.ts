@@ -121,13 +121,6 @@ describe('the Product Hunt day', () => {
 });
 
 describe('when Product Hunt cannot be read', () => {
-  it('says Product Hunt is not configured when the server has no token, asking nothing', async () => {
-    const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: undefined } }));
-    expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
-    expect(error.message).toBe('Product Hunt is not configured on this server');
-    expect(fakes.hits('/product-hunt')).toBe(0);
-  });
-
   it("says Product Hunt refused the server's token", async () => {
     const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: 'revoked-token' } }));
     expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
@@ -152,5 +145,105 @@ describe('when Product Hunt cannot be read', () => {
     provider: 'Product Hunt',
     also: { notJson: true },
     read: (timeoutMs) => launches({}, { timeoutMs }),
+  });
+});
+
+/** Read as a server without PRODUCT_HUNT_TOKEN reads it: from the public feed. */
+const keyless = (settings: Partial<ProductHuntSource> = {}, options: Options = {}) =>
+  launches(settings, { ...options, env: { PRODUCT_HUNT_TOKEN: undefined, ...options.env } });
+
+/** A feed of one entry whose content is `content` (HTML, escaped here as Atom carries it). */
+function oneEntryFeed(content: string, extra = ''): string {
+  const escaped = content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+  <title>Product Hunt</title>
+  <entry>
+    <id>tag:www.producthunt.com,2005:Post/1</id>
+    <link rel="alternate" type="text/html" href="https://www.producthunt.com/posts/one"/>
+    <title>One</title>
+    <content type="html">${escaped}</content>${extra}
+  </entry>
+</feed>`;
+}
+
+const atom = (body: string) => ({
+  status: 200,
+  headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
+  body,
+});
+
+describe('without a token: the public feed', () => {
+  it("gives the 6 newest launches in the feed's order, with name, tagline as text and page, counts unknown", async () => {
+    const { items } = await keyless();
+    expect(items.map((item) => item.name)).toEqual([
+      'Lumen Notes',
+      'Shipfast Docs',
+      'Tidy Inbox',
+      'Orbit Calendar',
+      'Pixel Palette',
+      'Quill API',
+    ]);
+    expect(items[0]).toEqual({
+      name: 'Lumen Notes',
+      tagline: 'Your second brain, now with offline AI search',
+      description: '',
+      thumbnail: '',
+      votesCount: null,
+      commentsCount: null,
+      url: 'https://www.producthunt.com/posts/lumen-notes',
+    });
+    expect(fakes.hits('/product-hunt', '/feed')).toBe(1);
+    expect(fakes.hits('/product-hunt', '/v2/api/graphql')).toBe(0);
+  });
+
+  it('gives exactly numberOfPosts launches from 0 to 10', async () => {
+    expect((await keyless({ numberOfPosts: 0 })).items).toEqual([]);
+    expect((await keyless({ numberOfPosts: 1 })).items).toHaveLength(1);
+    expect((await keyless({ numberOfPosts: 10 })).items).toHaveLength(10);
+  });
+
+  it('takes the picture an entry carries as its thumbnail, and none with images hidden', async () => {
+    fakes.setFailure(
+      '/product-hunt',
+      atom(oneEntryFeed('<p>Tagline</p>', '<media:thumbnail url="https://ph-files.imgix.net/one.png"/>')),
+    );
+    expect((await keyless()).items[0]?.thumbnail).toBe('https://ph-files.imgix.net/one.png');
+    expect((await keyless({ images: 'hide' })).items[0]?.thumbnail).toBe('');
+  });
+
+  it('keeps only the text of the first paragraph as the tagline, never markup', async () => {
+    fakes.setFailure(
+      '/product-hunt',
+      atom(
+        oneEntryFeed(
+          '<p><b>Fast</b> notes &lt;script&gt;<script>alert(1)</script></p><p><a href="https://x.test">Link</a></p>',
+        ),
+      ),
+    );
+    expect((await keyless()).items[0]?.tagline).toBe('Fast notes <script>');
+  });
+
+  it('reads the feed once, however many digests want it', async () => {
+    const shared = connector({ env: { PRODUCT_HUNT_TOKEN: undefined } });
+    const source = productHuntSourceSchema.parse({ type: 'PRODUCT_HUNT' });
+    await Promise.all(Array.from({ length: 10 }, () => shared.fetchContent(source, CONTEXT)));
+    await shared.fetchContent(source, CONTEXT);
+    expect(fakes.hits('/product-hunt', '/feed')).toBe(1);
+  });
+
+  it('says Product Hunt answered its feed with something unreadable', async () => {
+    fakes.setFailure('/product-hunt', { status: 200, body: '<html>maintenance</html>' });
+    const error = await sourceFailure(keyless());
+    expect(error).toMatchObject({ kind: 'invalid_response', statusCode: 502 });
+    expect(error.message).toBe('Product Hunt answered its feed with something unreadable');
+  });
+
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/product-hunt',
+    provider: 'Product Hunt',
+    also: { notFound: true },
+    read: (timeoutMs) => keyless({}, { timeoutMs }),
   });
 });
