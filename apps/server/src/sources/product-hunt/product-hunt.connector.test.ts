@@ -36,18 +36,21 @@ function launches(settings: Partial<ProductHuntSource> = {}, options: Options = 
   return connector(options).fetchContent(source, CONTEXT);
 }
 
+/** The first six launches of the recordings: the API's ranking, and the feed's order. */
+const FIRST_SIX = [
+  'Lumen Notes',
+  'Shipfast Docs',
+  'Tidy Inbox',
+  'Orbit Calendar',
+  'Pixel Palette',
+  'Quill API',
+];
+
 describe("today's launches", () => {
   it('gives the 6 best ranked by default with name, tagline, first paragraph, thumbnail, votes, comments and page', async () => {
     const { items } = await launches();
     expect(items).toHaveLength(6);
-    expect(items.map((item) => item.name)).toEqual([
-      'Lumen Notes',
-      'Shipfast Docs',
-      'Tidy Inbox',
-      'Orbit Calendar',
-      'Pixel Palette',
-      'Quill API',
-    ]);
+    expect(items.map((item) => item.name)).toEqual(FIRST_SIX);
     expect(items[0]).toEqual({
       name: 'Lumen Notes',
       tagline: 'Your second brain, now with offline AI search',
@@ -59,12 +62,6 @@ describe("today's launches", () => {
       commentsCount: 94,
       url: 'https://www.producthunt.com/posts/lumen-notes?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Digest+%28ID%3A+148213%29',
     });
-  });
-
-  it('gives exactly numberOfPosts launches from 0 to 10', async () => {
-    expect((await launches({ numberOfPosts: 0 })).items).toEqual([]);
-    expect((await launches({ numberOfPosts: 1 })).items).toHaveLength(1);
-    expect((await launches({ numberOfPosts: 10 })).items).toHaveLength(10);
   });
 
   it('gives the whole description for full, its first paragraph for paragraph and none for hide', async () => {
@@ -173,17 +170,21 @@ const atom = (body: string) => ({
   body,
 });
 
+describe.each([
+  ['from the API', launches],
+  ['from the public feed', keyless],
+])('the number of launches %s', (_way, read) => {
+  it('is exactly numberOfPosts, from 0 to 10', async () => {
+    expect((await read({ numberOfPosts: 0 })).items).toEqual([]);
+    expect((await read({ numberOfPosts: 1 })).items).toHaveLength(1);
+    expect((await read({ numberOfPosts: 10 })).items).toHaveLength(10);
+  });
+});
+
 describe('without a token: the public feed', () => {
   it("gives the 6 newest launches in the feed's order, with name, tagline as text and page, counts unknown", async () => {
     const { items } = await keyless();
-    expect(items.map((item) => item.name)).toEqual([
-      'Lumen Notes',
-      'Shipfast Docs',
-      'Tidy Inbox',
-      'Orbit Calendar',
-      'Pixel Palette',
-      'Quill API',
-    ]);
+    expect(items.map((item) => item.name)).toEqual(FIRST_SIX);
     expect(items[0]).toEqual({
       name: 'Lumen Notes',
       tagline: 'Your second brain, now with offline AI search',
@@ -195,12 +196,6 @@ describe('without a token: the public feed', () => {
     });
     expect(fakes.hits('/product-hunt', '/feed')).toBe(1);
     expect(fakes.hits('/product-hunt', '/v2/api/graphql')).toBe(0);
-  });
-
-  it('gives exactly numberOfPosts launches from 0 to 10', async () => {
-    expect((await keyless({ numberOfPosts: 0 })).items).toEqual([]);
-    expect((await keyless({ numberOfPosts: 1 })).items).toHaveLength(1);
-    expect((await keyless({ numberOfPosts: 10 })).items).toHaveLength(10);
   });
 
   it('takes the picture an entry carries as its thumbnail, and none with images hidden', async () => {
