@@ -5,6 +5,8 @@
  * asking for the wrong day gets nothing. Like a GraphQL server it answers only the fields the query
  * selects and refuses unknown fields and bad variables with `200 { errors }`; a missing or wrong token
  * gets Product Hunt's 401.
+ * The public feed (`PRODUCT_HUNT_FEED_URL`, no token): `GET /feed` answers an Atom recording of the newest
+ * launches in Product Hunt's own shape (tagline and links as HTML content, no counts, no pictures).
  */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
@@ -20,6 +22,8 @@ interface RecordedEdge {
   cursor: string;
   node: RecordedPost;
 }
+
+const feed = readFileSync(new URL('../fixtures/product-hunt/feed.atom', import.meta.url), 'utf8');
 
 const recording: { data: { posts: { edges: RecordedEdge[]; pageInfo: unknown; totalCount: number } } } =
   JSON.parse(readFileSync(new URL('../fixtures/product-hunt/posts-today.json', import.meta.url), 'utf8'));
@@ -167,9 +171,12 @@ function answerPosts(request: FakeRequest): FakeResponse {
 export function productHuntFake(): FakeProvider {
   return {
     prefix: '/product-hunt',
-    env: { PRODUCT_HUNT_BASE_URL: '/v2/api/graphql' },
+    env: { PRODUCT_HUNT_BASE_URL: '/v2/api/graphql', PRODUCT_HUNT_FEED_URL: '/feed' },
     credentials: { PRODUCT_HUNT_TOKEN: FAKE_PRODUCT_HUNT_TOKEN },
     handle(request) {
+      if (request.path === '/feed' && request.method === 'GET') {
+        return { headers: { 'content-type': 'application/atom+xml; charset=utf-8' }, body: feed };
+      }
       if (request.path !== '/v2/api/graphql') return undefined;
       if (request.headers.authorization !== `Bearer ${FAKE_PRODUCT_HUNT_TOKEN}`) {
         return {

@@ -10,6 +10,7 @@ export interface ProviderConfig {
     youtubeFeeds: string;
     youtubeWeb: string;
     productHunt: string;
+    productHuntFeed: string;
     googleApi: string;
     twitterApi: string;
     stripeApi: string;

@@ -10,8 +10,12 @@ export interface ProductHuntItem {
   description: string;
   /** '' when images are hidden or the launch has none. */
   thumbnail: string;
-  votesCount: number;
-  commentsCount: number;
+  /**
+   * null when unknown: read without a token (the public feed) a launch has no counts. Issues stored
+   * before counts could be unknown always have numbers.
+   */
+  votesCount: number | null;
+  commentsCount: number | null;
   /** The launch's page on Product Hunt. */
   url: string;
 }

@@ -67,12 +67,10 @@ describe('GET /api/data-sources', () => {
     expect(byType.YOUTUBE).toMatchObject({ configured: true, searchConfigured: true });
   });
 
-  it('says what this server lacks without their credentials', async () => {
+  it('says what this server lacks without their credentials, and serves Product Hunt without its token', async () => {
     const byType = await catalogue(bare);
-    expect(byType.PRODUCT_HUNT).toMatchObject({
-      configured: false,
-      reason: 'Product Hunt is not configured on this server',
-    });
+    expect(byType.PRODUCT_HUNT).toMatchObject({ configured: true });
+    expect(byType.PRODUCT_HUNT?.reason).toBeUndefined();
     expect(byType.YOUTUBE).toMatchObject({
       configured: true,
       searchConfigured: false,
@@ -87,13 +85,12 @@ describe('GET /api/data-sources', () => {
 });
 
 describe('sources whose credentials this server lacks', () => {
-  it('answers Product Hunt with 503 and says it is not configured', async () => {
+  it('answers Product Hunt from its public feed, with votes and comments unknown', async () => {
     const response = await get(bare, '/api/data-sources/product-hunt');
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      message: 'Product Hunt is not configured on this server',
-      code: 'SOURCE_NOT_CONFIGURED',
-    });
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json();
+    expect(items).toHaveLength(6);
+    expect(items[0]).toMatchObject({ name: 'Lumen Notes', votesCount: null, commentsCount: null });
   });
 
   it('answers YouTube search with 503 while popular channels and channel videos still work', async () => {

@@ -39,11 +39,11 @@ describe('the source catalogue', () => {
     expect(byType.TWITTER_TWEETS).toMatchObject({ configured: false });
   });
 
-  it('needs nothing for the keyless kinds', () => {
+  it('needs nothing for the keyless kinds, Product Hunt included (its public feed needs no token)', () => {
     const byType = Object.fromEntries(
       sourceCatalogue(providers, NONE).map((source) => [source.type, source]),
     );
-    for (const type of ['WEATHER', 'HACKER_NEWS', 'DATE', 'RSS', 'REDDIT', 'YOUTUBE']) {
+    for (const type of ['WEATHER', 'HACKER_NEWS', 'DATE', 'RSS', 'REDDIT', 'YOUTUBE', 'PRODUCT_HUNT']) {
       expect(byType[type]?.configured, type).toBe(true);
     }
   });

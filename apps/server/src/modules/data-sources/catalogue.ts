@@ -33,9 +33,7 @@ function availability(
       ? { configured: true }
       : { configured: false, reason: notConfigured(ACCOUNT_NAMES[account]) };
   }
-  if (type === 'PRODUCT_HUNT' && !providers.credentials.productHuntToken) {
-    return { configured: false, reason: notConfigured('Product Hunt') };
-  }
+  // Product Hunt needs no token either: without one its public feed is read.
   if (type === 'YOUTUBE') {
     // Channel feeds need no key: only search does.
     return providers.credentials.youtubeApiKey

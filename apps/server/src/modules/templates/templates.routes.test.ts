@@ -4,6 +4,7 @@ import {
   MIN_SOURCES,
   sourceSchema,
   TEMPLATE_CATEGORIES,
+  type Template,
   templateListResponseSchema,
 } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { signUp, startTestApp, type TestApp, type TestUser } from '#server/modul
 import { startTestApi } from '#server-test/test-api';
 import { startFakeProviders } from '#test/fakes/fake-providers';
 import { TEMPLATE_SOURCE_INPUTS } from './templates.data';
+import { listTemplates } from './templates.routes';
 
 let t: TestApp;
 let user: TestUser;
@@ -24,8 +26,8 @@ afterAll(async () => {
 });
 
 describe('GET /api/digests/web/:category answers real starting points', () => {
-  it('leaves out a kind this server cannot serve, with a note, and offers nothing that could only fail', async () => {
-    // This test app has no provider keys: no Product Hunt token.
+  it('leaves nothing out on a server without provider keys: Product Hunt reads its public feed', async () => {
+    // This test app has no provider keys: no Product Hunt token, no YouTube key.
     const all = await Promise.all(
       TEMPLATE_CATEGORIES.map(async (category) => {
         const response = await call(t.app, user, 'GET', `/api/digests/web/${category}`);
@@ -33,14 +35,9 @@ describe('GET /api/digests/web/:category answers real starting points', () => {
       }),
     );
     const templates = all.flat();
-    expect(templates.flatMap((template) => template.sources).map((source) => source.type)).not.toContain(
-      'PRODUCT_HUNT',
-    );
+    expect(templates.map((template) => template.note)).toEqual(templates.map(() => null));
     const techIndustry = templates.find((template) => template.templateId === 'tech-industry');
-    expect(techIndustry?.note).toBe('Left out: Product Hunt is not configured on this server.');
-    expect(techIndustry?.sources.map((source) => source.type)).toEqual(['HACKER_NEWS', 'RSS', 'RSS', 'RSS']);
-    const untouched = templates.find((template) => template.templateId === 'tech-developers');
-    expect(untouched?.note).toBeNull();
+    expect(techIndustry?.sources.map((source) => source.type)).toContain('PRODUCT_HUNT');
   });
 
   it('offers every kind of a template on a server that can serve them all', async () => {
@@ -113,5 +110,32 @@ describe('GET /api/digests/web/:category answers real starting points', () => {
       message: 'No templates in the category "gossip".',
     });
     expect((await call(t.app, null, 'GET', '/api/digests/web/popular')).statusCode).toBe(401);
+  });
+});
+
+describe('a template as a server that cannot serve some kinds offers it', () => {
+  const sourceTypes = (template: Template | undefined) => template?.sources.map((source) => source.type);
+
+  it('leaves out the sources of a kind the server cannot serve, with a note saying why', () => {
+    const templates = listTemplates('tech', {
+      PRODUCT_HUNT: 'Product Hunt is not reachable from this server',
+    });
+    const techIndustry = templates.find((template) => template.templateId === 'tech-industry');
+    expect(techIndustry?.note).toBe('Left out: Product Hunt is not reachable from this server.');
+    expect(sourceTypes(techIndustry)).toEqual(['HACKER_NEWS', 'RSS', 'RSS', 'RSS']);
+    const untouched = templates.find((template) => template.templateId === 'tech-developers');
+    expect(untouched?.note).toBeNull();
+  });
+
+  it('names each reason once, and offers no template left under the minimum of sources', () => {
+    const unservable = { RSS: 'Feeds are off', PRODUCT_HUNT: 'No token' };
+    const all = TEMPLATE_CATEGORIES.flatMap((category) => listTemplates(category, unservable));
+    for (const template of all) {
+      expect(template.sources.length).toBeGreaterThanOrEqual(MIN_SOURCES);
+      expect(sourceTypes(template)).not.toContain('RSS');
+      expect(template.note?.split('Feeds are off').length ?? 1).toBeLessThanOrEqual(2);
+    }
+    expect(all.some((template) => template.note === 'Left out: Feeds are off.')).toBe(true);
+    expect(all.map((template) => template.templateId)).not.toContain('tech-industry');
   });
 });

@@ -19,8 +19,8 @@ const isCategory = (value: string): value is TemplateCategory =>
 export type UnservableKinds = Partial<Record<SourceType, string>>;
 
 /**
- * A template as this server can serve it: a source whose kind it cannot serve (Product Hunt without a
- * token, say) is left out with a note, since its preview could only fail and keep Done disabled. A
+ * A template as this server can serve it: a source whose kind it cannot serve (one whose provider needs
+ * credentials this server lacks) is left out with a note, since its preview could only fail and keep Done disabled. A
  * template left with fewer than MIN_SOURCES would not make a digest as it is, so it is not offered.
  */
 function servable(template: Template, unservable: UnservableKinds): Template | null {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
+import { feedLaunches } from './product-hunt.feed';
+import type { ProductHuntLaunch } from './product-hunt.launch';
 
 const PROVIDER = 'Product Hunt';
 
@@ -26,7 +28,7 @@ const postSchema = z.object({
   commentsCount: z.number().int().default(0),
   thumbnail: z.object({ url: z.string().nullable() }).nullable().default(null),
 });
-export type ProductHuntPost = z.infer<typeof postSchema>;
+type ProductHuntPost = z.infer<typeof postSchema>;
 
 /** A GraphQL answer: `data`, or `errors` (also with status 200); Product Hunt's own errors say `error_description`. */
 const postsAnswerSchema = z.object({
@@ -46,48 +48,67 @@ export function startOfProductHuntDay(now: Date): string {
   );
 }
 
-function tokenOf(providers: ProviderConfig): string {
-  const token = providers.credentials.productHuntToken;
-  if (!token) throw new SourceError('not_configured', 'Product Hunt is not configured on this server');
-  return token;
+function launchOf(post: ProductHuntPost): ProductHuntLaunch {
+  return {
+    name: post.name,
+    tagline: post.tagline ?? '',
+    description: post.description ?? '',
+    url: post.url,
+    thumbnail: post.thumbnail?.url ?? '',
+    votesCount: post.votesCount,
+    commentsCount: post.commentsCount,
+  };
 }
 
 /** Product Hunt API v2: one GraphQL endpoint (`PRODUCT_HUNT_BASE_URL`) read with the developer token. */
+async function apiLaunches(
+  deps: { http: ProviderHttp; providers: ProviderConfig },
+  token: string,
+  first: number,
+  postedAfter: string,
+): Promise<ProductHuntLaunch[]> {
+  const answer = await deps.http
+    .json(
+      {
+        provider: PROVIDER,
+        url: deps.providers.baseUrls.productHunt,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
+        // A read: the body (query, count, day) and the token are part of the cache key.
+        cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
+      },
+      postsAnswerSchema,
+    )
+    .catch((error: unknown) => {
+      if (error instanceof SourceError && error.kind === 'unauthorized') {
+        throw new SourceError('unauthorized', "Product Hunt refused the server's token");
+      }
+      throw error;
+    });
+  const [firstError] = answer.errors ?? [];
+  if (firstError) {
+    const detail = firstError.message ?? firstError.error_description ?? 'no reason given';
+    throw new SourceError('upstream', `Product Hunt refused the query: ${detail}`);
+  }
+  if (!answer.data) throw new SourceError('invalid_response', 'Product Hunt answered without data');
+  return answer.data.posts.edges.map((edge) => launchOf(edge.node));
+}
+
+/**
+ * Product Hunt: with PRODUCT_HUNT_TOKEN the API (today's launches, best ranked, with counts); without
+ * it the public feed, which needs no token (the newest launches, in the feed's order, without counts).
+ */
 export function productHuntClient(deps: { http: ProviderHttp; providers: ProviderConfig }) {
   return {
-    /** The first `first` of the launches posted after `postedAfter`, best ranked first. */
-    async posts(first: number, postedAfter: string): Promise<ProductHuntPost[]> {
-      const token = tokenOf(deps.providers);
-      const answer = await deps.http
-        .json(
-          {
-            provider: PROVIDER,
-            url: deps.providers.baseUrls.productHunt,
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-              accept: 'application/json',
-            },
-            body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
-            // A read: the body (query, count, day) and the token are part of the cache key.
-            cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
-          },
-          postsAnswerSchema,
-        )
-        .catch((error: unknown) => {
-          if (error instanceof SourceError && error.kind === 'unauthorized') {
-            throw new SourceError('unauthorized', "Product Hunt refused the server's token");
-          }
-          throw error;
-        });
-      const [firstError] = answer.errors ?? [];
-      if (firstError) {
-        const detail = firstError.message ?? firstError.error_description ?? 'no reason given';
-        throw new SourceError('upstream', `Product Hunt refused the query: ${detail}`);
-      }
-      if (!answer.data) throw new SourceError('invalid_response', 'Product Hunt answered without data');
-      return answer.data.posts.edges.map((edge) => edge.node);
+    /** The first `first` launches: of the Product Hunt day that holds `now` when read from the API. */
+    launches(first: number, now: Date): Promise<ProductHuntLaunch[]> {
+      const token = deps.providers.credentials.productHuntToken;
+      return token ? apiLaunches(deps, token, first, startOfProductHuntDay(now)) : feedLaunches(deps, first);
     },
   };
 }

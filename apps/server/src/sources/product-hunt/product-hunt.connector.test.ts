@@ -36,18 +36,21 @@ function launches(settings: Partial<ProductHuntSource> = {}, options: Options = 
   return connector(options).fetchContent(source, CONTEXT);
 }
 
+/** The first six launches of the recordings: the API's ranking, and the feed's order. */
+const FIRST_SIX = [
+  'Lumen Notes',
+  'Shipfast Docs',
+  'Tidy Inbox',
+  'Orbit Calendar',
+  'Pixel Palette',
+  'Quill API',
+];
+
 describe("today's launches", () => {
   it('gives the 6 best ranked by default with name, tagline, first paragraph, thumbnail, votes, comments and page', async () => {
     const { items } = await launches();
     expect(items).toHaveLength(6);
-    expect(items.map((item) => item.name)).toEqual([
-      'Lumen Notes',
-      'Shipfast Docs',
-      'Tidy Inbox',
-      'Orbit Calendar',
-      'Pixel Palette',
-      'Quill API',
-    ]);
+    expect(items.map((item) => item.name)).toEqual(FIRST_SIX);
     expect(items[0]).toEqual({
       name: 'Lumen Notes',
       tagline: 'Your second brain, now with offline AI search',
@@ -59,12 +62,6 @@ describe("today's launches", () => {
       commentsCount: 94,
       url: 'https://www.producthunt.com/posts/lumen-notes?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Digest+%28ID%3A+148213%29',
     });
-  });
-
-  it('gives exactly numberOfPosts launches from 0 to 10', async () => {
-    expect((await launches({ numberOfPosts: 0 })).items).toEqual([]);
-    expect((await launches({ numberOfPosts: 1 })).items).toHaveLength(1);
-    expect((await launches({ numberOfPosts: 10 })).items).toHaveLength(10);
   });
 
   it('gives the whole description for full, its first paragraph for paragraph and none for hide', async () => {
@@ -121,13 +118,6 @@ describe('the Product Hunt day', () => {
 });
 
 describe('when Product Hunt cannot be read', () => {
-  it('says Product Hunt is not configured when the server has no token, asking nothing', async () => {
-    const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: undefined } }));
-    expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
-    expect(error.message).toBe('Product Hunt is not configured on this server');
-    expect(fakes.hits('/product-hunt')).toBe(0);
-  });
-
   it("says Product Hunt refused the server's token", async () => {
     const error = await sourceFailure(launches({}, { env: { PRODUCT_HUNT_TOKEN: 'revoked-token' } }));
     expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
@@ -152,5 +142,103 @@ describe('when Product Hunt cannot be read', () => {
     provider: 'Product Hunt',
     also: { notJson: true },
     read: (timeoutMs) => launches({}, { timeoutMs }),
+  });
+});
+
+/** Read as a server without PRODUCT_HUNT_TOKEN reads it: from the public feed. */
+const keyless = (settings: Partial<ProductHuntSource> = {}, options: Options = {}) =>
+  launches(settings, { ...options, env: { PRODUCT_HUNT_TOKEN: undefined, ...options.env } });
+
+/** A feed of one entry whose content is `content` (HTML, escaped here as Atom carries it). */
+function oneEntryFeed(content: string, extra = ''): string {
+  const escaped = content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+  <title>Product Hunt</title>
+  <entry>
+    <id>tag:www.producthunt.com,2005:Post/1</id>
+    <link rel="alternate" type="text/html" href="https://www.producthunt.com/posts/one"/>
+    <title>One</title>
+    <content type="html">${escaped}</content>${extra}
+  </entry>
+</feed>`;
+}
+
+const atom = (body: string) => ({
+  status: 200,
+  headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
+  body,
+});
+
+describe.each([
+  ['from the API', launches],
+  ['from the public feed', keyless],
+])('the number of launches %s', (_way, read) => {
+  it('is exactly numberOfPosts, from 0 to 10', async () => {
+    expect((await read({ numberOfPosts: 0 })).items).toEqual([]);
+    expect((await read({ numberOfPosts: 1 })).items).toHaveLength(1);
+    expect((await read({ numberOfPosts: 10 })).items).toHaveLength(10);
+  });
+});
+
+describe('without a token: the public feed', () => {
+  it("gives the 6 newest launches in the feed's order, with name, tagline as text and page, counts unknown", async () => {
+    const { items } = await keyless();
+    expect(items.map((item) => item.name)).toEqual(FIRST_SIX);
+    expect(items[0]).toEqual({
+      name: 'Lumen Notes',
+      tagline: 'Your second brain, now with offline AI search',
+      description: '',
+      thumbnail: '',
+      votesCount: null,
+      commentsCount: null,
+      url: 'https://www.producthunt.com/posts/lumen-notes',
+    });
+    expect(fakes.hits('/product-hunt', '/feed')).toBe(1);
+    expect(fakes.hits('/product-hunt', '/v2/api/graphql')).toBe(0);
+  });
+
+  it('takes the picture an entry carries as its thumbnail, and none with images hidden', async () => {
+    fakes.setFailure(
+      '/product-hunt',
+      atom(oneEntryFeed('<p>Tagline</p>', '<media:thumbnail url="https://ph-files.imgix.net/one.png"/>')),
+    );
+    expect((await keyless()).items[0]?.thumbnail).toBe('https://ph-files.imgix.net/one.png');
+    expect((await keyless({ images: 'hide' })).items[0]?.thumbnail).toBe('');
+  });
+
+  it('keeps only the text of the first paragraph as the tagline, never markup', async () => {
+    fakes.setFailure(
+      '/product-hunt',
+      atom(
+        oneEntryFeed(
+          '<p><b>Fast</b> notes &lt;script&gt;<script>alert(1)</script></p><p><a href="https://x.test">Link</a></p>',
+        ),
+      ),
+    );
+    expect((await keyless()).items[0]?.tagline).toBe('Fast notes <script>');
+  });
+
+  it('reads the feed once, however many digests want it', async () => {
+    const shared = connector({ env: { PRODUCT_HUNT_TOKEN: undefined } });
+    const source = productHuntSourceSchema.parse({ type: 'PRODUCT_HUNT' });
+    await Promise.all(Array.from({ length: 10 }, () => shared.fetchContent(source, CONTEXT)));
+    await shared.fetchContent(source, CONTEXT);
+    expect(fakes.hits('/product-hunt', '/feed')).toBe(1);
+  });
+
+  it('says Product Hunt answered its feed with something unreadable', async () => {
+    fakes.setFailure('/product-hunt', { status: 200, body: '<html>maintenance</html>' });
+    const error = await sourceFailure(keyless());
+    expect(error).toMatchObject({ kind: 'invalid_response', statusCode: 502 });
+    expect(error.message).toBe('Product Hunt answered its feed with something unreadable');
+  });
+
+  itReportsProviderFailures({
+    fakes,
+    prefix: '/product-hunt',
+    provider: 'Product Hunt',
+    also: { notFound: true },
+    read: (timeoutMs) => keyless({}, { timeoutMs }),
   });
 });

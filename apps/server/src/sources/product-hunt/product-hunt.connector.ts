@@ -3,12 +3,8 @@ import type { ProductHuntContent, ProductHuntItem } from '@digest/contracts/cont
 import { escapeHtml, firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
 import type { Connector, SourcesDeps } from '#server/sources/connector';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
-import {
-  type ProductHuntClient,
-  type ProductHuntPost,
-  productHuntClient,
-  startOfProductHuntDay,
-} from './product-hunt.client';
+import { type ProductHuntClient, productHuntClient } from './product-hunt.client';
+import type { ProductHuntLaunch } from './product-hunt.launch';
 
 /**
  * Product Hunt descriptions are plain text: escaped, blank lines become paragraphs and line breaks
@@ -23,24 +19,24 @@ function descriptionHtml(text: string): string {
   return sanitizeHtml(paragraphs.join(''));
 }
 
-function descriptionFor(post: ProductHuntPost, postBody: PostBodyOption): string {
+function descriptionFor(post: ProductHuntLaunch, postBody: PostBodyOption): string {
   if (postBody === 'hide' || !post.description) return '';
   const html = descriptionHtml(post.description);
   return postBody === 'paragraph' ? firstParagraph(html) : html;
 }
 
-/** Today's launches (Pacific day), best ranked first. */
+/** Today's launches (Pacific day) best ranked first from the API; the newest from the public feed. */
 export async function todaysLaunches(
   client: ProductHuntClient,
   request: { limit: number; now: Date; images: 'show' | 'hide'; postBody: PostBodyOption },
 ): Promise<ProductHuntContent> {
-  const posts = await client.posts(request.limit, startOfProductHuntDay(request.now));
+  const posts = await client.launches(request.limit, request.now);
   const items = posts.slice(0, request.limit).map(
     (post): ProductHuntItem => ({
       name: post.name,
-      tagline: post.tagline ?? '',
+      tagline: post.tagline,
       description: descriptionFor(post, request.postBody),
-      thumbnail: request.images === 'show' ? httpUrlOrEmpty(post.thumbnail?.url) : '',
+      thumbnail: request.images === 'show' ? httpUrlOrEmpty(post.thumbnail) : '',
       votesCount: post.votesCount,
       commentsCount: post.commentsCount,
       url: httpUrlOrEmpty(post.url),

@@ -6,7 +6,7 @@ import { BlockFrame, Columns, Empty, HtmlContent, ItemText, ItemTitle, Meta, wid
 
 const THUMBNAIL = 48;
 
-/** PRODUCT_HUNT: today's launches with their logo, tagline, description per the options, votes and comments. */
+/** PRODUCT_HUNT: today's launches with their logo, tagline, description per the options, votes and comments (when known). */
 export function ProductHuntBlock({ source, content }: BlockProps<'PRODUCT_HUNT'>) {
   const width = widthFor(source.layout);
   return (
@@ -45,7 +45,13 @@ export function ProductHuntBlock({ source, content }: BlockProps<'PRODUCT_HUNT'>
                   images={source.images}
                   width={width}
                 />
-                <Meta parts={[countOf(item.votesCount, 'vote'), countOf(item.commentsCount, 'comment')]} />
+                {/* Unknown counts (read without a token) are left out rather than shown as 0. */}
+                <Meta
+                  parts={[
+                    item.votesCount !== null && countOf(item.votesCount, 'vote'),
+                    item.commentsCount !== null && countOf(item.commentsCount, 'comment'),
+                  ]}
+                />
               </>
             );
           }}

@@ -321,6 +321,13 @@ describe('ProductHuntBlock', () => {
     const { html } = await render(blockOf('PRODUCT_HUNT', { items: [launch(1)] }, { images: 'hide' }));
     expect(imagesIn(html)).toEqual([]);
   });
+
+  it('leaves out votes and comments when they are unknown, never showing them as 0', async () => {
+    const unknown = { ...launch(1), votesCount: null, commentsCount: null };
+    const { text } = await render(blockOf('PRODUCT_HUNT', { items: [unknown] }));
+    expect(text).toContain('Ship faster');
+    expect(text).not.toMatch(/vote|comment/);
+  });
 });
 
 describe('StripeBlock', () => {

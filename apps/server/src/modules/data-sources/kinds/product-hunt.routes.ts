@@ -17,8 +17,8 @@ const launchesSchema = z.object({
       tagline: z.string(),
       description: z.string(),
       thumbnail: z.string(),
-      votesCount: z.number(),
-      commentsCount: z.number(),
+      votesCount: z.number().nullable(),
+      commentsCount: z.number().nullable(),
       url: z.string(),
     }),
   ),
@@ -38,7 +38,7 @@ export function productHuntRoutes(deps: {
           tags: ['data-sources'],
           summary: "Today's Product Hunt launches (Pacific day), best ranked first",
           description:
-            'Descriptions are sanitised HTML in full; 503 when this server has no PRODUCT_HUNT_TOKEN.',
+            'Descriptions are sanitised HTML in full. Without PRODUCT_HUNT_TOKEN the newest launches of the public feed, in its order: no description, and votes and comments null (unknown).',
           security: [{ bearerAuth: [] }],
           querystring: z.object({
             limit: z.coerce.number().int().min(0).max(SOURCE_POST_LIMITS.PRODUCT_HUNT).default(DEFAULT_LIMIT),
