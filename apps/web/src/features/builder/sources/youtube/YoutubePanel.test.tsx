@@ -83,6 +83,15 @@ describe('YouTube panel (docs/product.md §4: selected → searching → edit)',
     expect(html).toContain('Veritasium');
   });
 
+  it('a channel whose subscribers are unknown (0) shows no count rather than "0 subscribers"', () => {
+    const address = 'https://www.youtube.com/@veritasium';
+    const html = renderWithData(<ChannelResults query={address} onPick={() => {}} />, [
+      [youtubeKeys.channels(address), [{ ...veritasium, subscribers: 0, icon: '', description: '' }]],
+    ]);
+    expect(html).toContain('Veritasium');
+    expect(html).not.toContain('subscriber');
+  });
+
   it("searching: 'Results' for a phrase", () => {
     const html = renderWithData(<ChannelResults query="veritas" onPick={() => {}} />, [
       [youtubeKeys.channels('veritas'), [veritasium]],

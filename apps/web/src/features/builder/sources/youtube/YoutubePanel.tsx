@@ -98,7 +98,8 @@ export function ChannelResults({
       renderItem={(channel) => (
         <ResultButton
           title={channel.title}
-          description={subscribersLine(channel.subscribers)}
+          // 0 is a hidden count, or a channel found by its address without an API key: unknown, not none.
+          description={channel.subscribers > 0 ? subscribersLine(channel.subscribers) : undefined}
           picture={channel.icon}
           onPick={() => onPick(channel)}
         />
