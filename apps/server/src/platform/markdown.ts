@@ -1,5 +1,5 @@
 import { Marked } from 'marked';
-import { sanitizeHtml } from './sanitize-html';
+import { escapeHtml, sanitizeHtml } from './sanitize-html';
 
 // Raw HTML in Markdown is shown as the text it is: a Markdown document says what it means in Markdown,
 // and an operator who wants HTML gives an .html file (sanitised as well).
@@ -10,10 +10,6 @@ const marked = new Marked({
     html: ({ text }) => escapeHtml(text),
   },
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** `markdown` as HTML reduced to the sanitiser's allow-list: safe to show as is. */
 export function markdownToSafeHtml(markdown: string): string {
