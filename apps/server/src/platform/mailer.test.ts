@@ -7,7 +7,14 @@ import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { dkimTxtRecord } from './dkim-record';
-import { createMailer, type Mailer, type MailerDkim, type MailerLogger, type OutgoingMail } from './mailer';
+import {
+  bounceTokenOf,
+  createMailer,
+  type Mailer,
+  type MailerDkim,
+  type MailerLogger,
+  type OutgoingMail,
+} from './mailer';
 
 // ---------------------------------------------------------------------------------------------------------
 // A real SMTP server on 127.0.0.1 (test/smtp-test-server.ts) and a logger that records what it is given.
@@ -505,6 +512,19 @@ describe('VERP: a bounce token in the envelope sender', () => {
     expect(received?.rcptTo).toEqual(['ann@example.com', 'bob@example.org']);
     expect(received?.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@digest.test' }]);
     expect(received?.parsed.headers.has('sender')).toBe(false);
+  });
+
+  it('bounceTokenOf reads the token back from the address a bounce is sent to, in any case, and nothing else', () => {
+    expect(bounceTokenOf(`digest+b-${token}@digest.test`)).toBe(token);
+    expect(bounceTokenOf(`DIGEST+B-${token.toUpperCase()}@DIGEST.TEST`)).toBe(token);
+    for (const address of [
+      'digest@digest.test',
+      'digest+b-short@digest.test',
+      `digest+b-${token}+x@digest.test`,
+      token,
+    ]) {
+      expect(bounceTokenOf(address)).toBeUndefined();
+    }
   });
 
   it('outbox files start with the Return-Path a receiving server would record', async () => {

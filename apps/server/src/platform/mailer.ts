@@ -222,6 +222,15 @@ export function verpAddress(address: string, bounceToken: string): string {
   return `${address.slice(0, at)}+b-${bounceToken}${address.slice(at)}`;
 }
 
+/**
+ * The bounce token of an address made by `verpAddress` (the recipient of a bounce or complaint coming
+ * back), in lower case since some servers change the case of local parts; undefined for any other address.
+ */
+export function bounceTokenOf(address: string): string | undefined {
+  const token = /\+b-([^@+]+)@[^@]+$/i.exec(address)?.[1]?.toLowerCase();
+  return token && BOUNCE_TOKEN.test(token) ? token : undefined;
+}
+
 /** The address part of a mailbox such as `Digest <digest@example.com>`. */
 export function addressOf(mailbox: string): string {
   return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
