@@ -210,7 +210,23 @@ describe('configuration', () => {
     it('reads DKIM_PRIVATE_KEY_FILE relative to the folder, and DKIM_DOMAIN when set', () => {
       expect(
         loadConfig(
-          { DKIM_SELECTOR: 's1', DKIM_DOMAIN: 'mail.example.org', DKIM_PRIVATE_KEY_FILE: 'dkim.pem' },
+          {
+            MAIL_FROM: 'news@mail.example.org',
+            DKIM_SELECTOR: 's1',
+            DKIM_DOMAIN: 'Example.org',
+            DKIM_PRIVATE_KEY_FILE: 'dkim.pem',
+          },
+          folder,
+        ).dkim?.domainName,
+      ).toBe('example.org');
+      expect(
+        loadConfig(
+          {
+            MAIL_FROM: 'news@mail.example.org',
+            DKIM_SELECTOR: 's1',
+            DKIM_DOMAIN: 'mail.example.org',
+            DKIM_PRIVATE_KEY_FILE: 'dkim.pem',
+          },
           folder,
         ).dkim,
       ).toEqual({ domainName: 'mail.example.org', keySelector: 's1', privateKey: pem });
@@ -261,6 +277,16 @@ describe('configuration', () => {
         'an Ed25519 key',
         { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY_FILE: 'ed25519.pem' },
         'DKIM_PRIVATE_KEY_FILE="ed25519.pem" must be an RSA key, not ed25519',
+      ],
+      [
+        'a signing domain DMARC would not align with From',
+        {
+          MAIL_FROM: 'Digest <news@example.org>',
+          DKIM_SELECTOR: 's1',
+          DKIM_DOMAIN: 'other.example',
+          DKIM_PRIVATE_KEY: pem,
+        },
+        'DKIM_DOMAIN="other.example" must be the domain of MAIL_FROM (example.org) or a parent of it, or DMARC fails',
       ],
       [
         'a 512-bit key',

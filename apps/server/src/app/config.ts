@@ -45,7 +45,10 @@ export const CONFIG_VARIABLES = {
     doc: 'DKIM selector (the `<selector>._domainkey` DNS name); with a key it turns DKIM signing of every mail on',
     default: 'unset',
   },
-  DKIM_DOMAIN: { doc: 'domain DKIM signatures are made for (`d=`)', default: 'the domain in `MAIL_FROM`' },
+  DKIM_DOMAIN: {
+    doc: 'domain DKIM signatures are made for (`d=`): that of `MAIL_FROM` or a parent of it, so DMARC aligns',
+    default: 'the domain in `MAIL_FROM`',
+  },
   DKIM_PRIVATE_KEY: {
     doc: 'the RSA private key signing mail, as PEM text (`\\n` may stand for line breaks); or use `DKIM_PRIVATE_KEY_FILE`',
     default: 'unset',
@@ -540,8 +543,17 @@ function dkimConfig(
     problems.push(`${source} must have at least ${DKIM_MIN_KEY_BITS} bits (2048 recommended), not ${bits}`);
     return undefined;
   }
+  // DMARC passes on DKIM only when the signing domain is From's domain or a parent of it (relaxed alignment).
+  const fromDomain = (addressOf(values.mailFrom).split('@').pop() ?? '').toLowerCase();
+  const domainName = values.domain?.toLowerCase() ?? fromDomain;
+  if (fromDomain !== domainName && !fromDomain.endsWith(`.${domainName}`)) {
+    problems.push(
+      `DKIM_DOMAIN=${JSON.stringify(values.domain)} must be the domain of MAIL_FROM (${fromDomain}) or a parent of it, or DMARC fails`,
+    );
+    return undefined;
+  }
   return {
-    domainName: values.domain ?? addressOf(values.mailFrom).split('@').pop() ?? '',
+    domainName,
     keySelector: values.selector,
     privateKey: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
