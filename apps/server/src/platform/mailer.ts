@@ -214,7 +214,7 @@ function preparedHeaders(headers: Record<string, string>) {
 const BOUNCE_TOKEN = /^[a-z0-9]{16,40}$/;
 
 /** `digest@example.com` + `abc` → `digest+b-abc@example.com`: the sender's own address, tagged. */
-export function verpAddress(address: string, bounceToken: string): string {
+function verpAddress(address: string, bounceToken: string): string {
   if (!BOUNCE_TOKEN.test(bounceToken)) {
     throw new TypeError('A bounce token must be 16 to 40 lower-case letters and digits');
   }
