@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,6 +179,130 @@ describe('configuration', () => {
       }
       expect(problems).toHaveLength(1);
       expect(problems[0]).toContain(message);
+    });
+  });
+
+  describe('DKIM: selector, domain and key', () => {
+    const pemOf = (type: 'rsa' | 'ed25519', bits = 2048) =>
+      (type === 'rsa'
+        ? generateKeyPairSync('rsa', { modulusLength: bits })
+        : generateKeyPairSync('ed25519')
+      ).privateKey
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString();
+    const pem = pemOf('rsa');
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'digest-config-dkim-'));
+    writeFileSync(path.join(folder, 'dkim.pem'), pem);
+    writeFileSync(path.join(folder, 'ed25519.pem'), pemOf('ed25519'));
+    writeFileSync(path.join(folder, 'short.pem'), pemOf('rsa', 512));
+
+    it('is off without DKIM_SELECTOR', () => {
+      expect(loadConfig({}).dkim).toBeUndefined();
+    });
+
+    it('signs for the domain of MAIL_FROM with the key as PEM text, its line breaks written as \\n or not', () => {
+      const expected = { domainName: 'digest.example', keySelector: 'digest2026', privateKey: pem };
+      const env = { MAIL_FROM: 'Digest <news@digest.example>', DKIM_SELECTOR: 'digest2026' };
+      expect(loadConfig({ ...env, DKIM_PRIVATE_KEY: pem }).dkim).toEqual(expected);
+      expect(loadConfig({ ...env, DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).dkim).toEqual(expected);
+    });
+
+    it('reads DKIM_PRIVATE_KEY_FILE relative to the folder, and DKIM_DOMAIN when set', () => {
+      expect(
+        loadConfig(
+          {
+            MAIL_FROM: 'news@mail.example.org',
+            DKIM_SELECTOR: 's1',
+            DKIM_DOMAIN: 'Example.org',
+            DKIM_PRIVATE_KEY_FILE: 'dkim.pem',
+          },
+          folder,
+        ).dkim?.domainName,
+      ).toBe('example.org');
+      expect(
+        loadConfig(
+          {
+            MAIL_FROM: 'news@mail.example.org',
+            DKIM_SELECTOR: 's1',
+            DKIM_DOMAIN: 'mail.example.org',
+            DKIM_PRIVATE_KEY_FILE: 'dkim.pem',
+          },
+          folder,
+        ).dkim,
+      ).toEqual({ domainName: 'mail.example.org', keySelector: 's1', privateKey: pem });
+    });
+
+    it.each([
+      [
+        'a selector without a key',
+        { DKIM_SELECTOR: 's1' },
+        'DKIM_SELECTOR="s1" needs a key: set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE',
+      ],
+      [
+        'a key without a selector',
+        { DKIM_PRIVATE_KEY: pem },
+        'DKIM_SELECTOR="" must be set when DKIM_PRIVATE_KEY is set',
+      ],
+      [
+        'a key file without a selector',
+        { DKIM_PRIVATE_KEY_FILE: 'dkim.pem' },
+        'DKIM_SELECTOR="" must be set when DKIM_PRIVATE_KEY_FILE is set',
+      ],
+      [
+        'both a key and a key file',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: 'dkim.pem' },
+        'DKIM_PRIVATE_KEY_FILE="dkim.pem" must not be set with DKIM_PRIVATE_KEY: set one of them',
+      ],
+      [
+        'a selector with a space',
+        { DKIM_SELECTOR: 'bad selector', DKIM_PRIVATE_KEY: pem },
+        'DKIM_SELECTOR="bad selector" must be a DNS name',
+      ],
+      [
+        'a key that is not PEM',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: 'not-a-key-but-a-secret' },
+        'DKIM_PRIVATE_KEY (value hidden) is not a PEM private key',
+      ],
+      [
+        'a cut-off key',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: `${pem.slice(0, 300)}\n-----END PRIVATE KEY-----` },
+        'DKIM_PRIVATE_KEY (value hidden) is not a PEM private key',
+      ],
+      [
+        'a missing key file',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY_FILE: 'missing.pem' },
+        'DKIM_PRIVATE_KEY_FILE="missing.pem" names no file',
+      ],
+      [
+        'an Ed25519 key',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY_FILE: 'ed25519.pem' },
+        'DKIM_PRIVATE_KEY_FILE="ed25519.pem" must be an RSA key, not ed25519',
+      ],
+      [
+        'a signing domain DMARC would not align with From',
+        {
+          MAIL_FROM: 'Digest <news@example.org>',
+          DKIM_SELECTOR: 's1',
+          DKIM_DOMAIN: 'other.example',
+          DKIM_PRIVATE_KEY: pem,
+        },
+        'DKIM_DOMAIN="other.example" must be the domain of MAIL_FROM (example.org) or a parent of it, or DMARC fails',
+      ],
+      [
+        'a 512-bit key',
+        { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY_FILE: 'short.pem' },
+        'DKIM_PRIVATE_KEY_FILE="short.pem" must have at least 1024 bits (2048 recommended), not 512',
+      ],
+    ])('refuses %s with a message naming the variable, never the key', (_case, env, message) => {
+      let problems: string[] = [];
+      try {
+        loadConfig(env, folder);
+      } catch (error) {
+        if (error instanceof ConfigError) problems = error.problems;
+      }
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(message);
+      expect(problems[0]).not.toMatch(/not-a-key-but-a-secret|BEGIN|MII/);
     });
   });
 

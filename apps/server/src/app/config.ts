@@ -1,9 +1,11 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { LegalSource, SiteConfig } from '#server/modules/site/site-config';
+import { addressOf, type MailerDkim } from '#server/platform/mailer';
 import type { ProviderConfig } from '#server/sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
@@ -39,6 +41,20 @@ export const CONFIG_VARIABLES = {
   },
   MAIL_FROM: { doc: 'sender of every mail', default: 'Digest <digest@localhost>' },
   MAIL_DOMAIN: { doc: 'domain of the `username@domain` newsletter addresses', default: 'host of `APP_URL`' },
+  DKIM_SELECTOR: {
+    doc: 'DKIM selector (the `<selector>._domainkey` DNS name); with a key it turns DKIM signing of every mail on',
+    default: 'unset',
+  },
+  DKIM_DOMAIN: {
+    doc: 'domain DKIM signatures are made for (`d=`): that of `MAIL_FROM` or a parent of it, so DMARC aligns',
+    default: 'the domain in `MAIL_FROM`',
+  },
+  DKIM_PRIVATE_KEY: {
+    doc: 'the RSA private key signing mail, as PEM text (`\\n` may stand for line breaks); or use `DKIM_PRIVATE_KEY_FILE`',
+    default: 'unset',
+    secret: true,
+  },
+  DKIM_PRIVATE_KEY_FILE: { doc: 'a PEM file holding the RSA private key, read at start', default: 'unset' },
   SUPPORT_EMAIL: {
     doc: 'the address every "Contact us" and Support link writes to',
     default: 'the address in `MAIL_FROM`',
@@ -302,6 +318,14 @@ const documentUrl = httpUrl.refine(
   `must be at most ${DOCUMENT_URL_MAX_LENGTH} characters`,
 );
 
+/** A DNS label list such as `digest2026` or `mail.digest2026`. */
+const dnsName = z
+  .string()
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+    'must be a DNS name such as digest2026',
+  );
+
 const documentFile = z
   .string()
   .regex(/\.(md|markdown|html?)$/i, 'must name a Markdown (.md) or HTML (.html) file');
@@ -320,6 +344,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a domain name such as example.com')
     .optional(),
+  DKIM_SELECTOR: dnsName.optional(),
+  DKIM_DOMAIN: dnsName.optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   SUPPORT_EMAIL: emailAddress.optional(),
   CHANGELOG_URL: documentUrl.optional(),
   TERMS_URL: documentUrl.optional(),
@@ -396,6 +424,30 @@ const LEGAL_URL_FILE_PAIRS = [
 ] as const;
 
 const configSchema = envSchema.superRefine((values, context) => {
+  const dkimKeys = ['DKIM_PRIVATE_KEY', 'DKIM_PRIVATE_KEY_FILE'] as const;
+  if (values.DKIM_SELECTOR && !values.DKIM_PRIVATE_KEY && !values.DKIM_PRIVATE_KEY_FILE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DKIM_SELECTOR'],
+      message: 'needs a key: set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE',
+    });
+  }
+  for (const name of [...dkimKeys, 'DKIM_DOMAIN'] as const) {
+    if (values[name] && !values.DKIM_SELECTOR) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DKIM_SELECTOR'],
+        message: `must be set when ${name} is set`,
+      });
+    }
+  }
+  if (values.DKIM_PRIVATE_KEY && values.DKIM_PRIVATE_KEY_FILE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DKIM_PRIVATE_KEY_FILE'],
+      message: 'must not be set with DKIM_PRIVATE_KEY: set one of them',
+    });
+  }
   for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
     if (values[id] && !values[secret]) {
       context.addIssue({ code: 'custom', path: [secret], message: `must be set when ${id} is set` });
@@ -449,9 +501,62 @@ function legalSource(
   return { kind: 'file', format, text: content.toString('utf8') };
 }
 
-/** The address part of a mailbox such as `Digest <digest@example.com>`. */
-function addressOf(mailbox: string): string {
-  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
+/** Below this an RSA key is breakable and receivers ignore (or distrust) its signatures. */
+const DKIM_MIN_KEY_BITS = 1024;
+
+/**
+ * The DKIM key from DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, checked now so a bad one stops the start.
+ * Problems name the variable and never repeat the key.
+ */
+function dkimConfig(
+  values: { selector?: string; domain?: string; key?: string; keyFile?: string; mailFrom: string },
+  cwd: string,
+  problems: string[],
+): MailerDkim | undefined {
+  if (!values.selector) return undefined;
+  let pem = values.key?.replace(/\\n/g, '\n');
+  let source = 'DKIM_PRIVATE_KEY (value hidden)';
+  if (values.keyFile) {
+    source = `DKIM_PRIVATE_KEY_FILE=${JSON.stringify(values.keyFile)}`;
+    try {
+      pem = readFileSync(path.resolve(cwd, values.keyFile), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      problems.push(`${source} ${FILE_ERRORS[code] ?? `cannot be read (${code || 'unknown error'})`}`);
+      return undefined;
+    }
+  }
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem ?? '');
+  } catch {
+    problems.push(`${source} is not a PEM private key`);
+    return undefined;
+  }
+  // nodemailer signs with rsa-sha256 only.
+  if (key.asymmetricKeyType !== 'rsa') {
+    problems.push(`${source} must be an RSA key, not ${key.asymmetricKeyType ?? 'another kind'}`);
+    return undefined;
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (bits < DKIM_MIN_KEY_BITS) {
+    problems.push(`${source} must have at least ${DKIM_MIN_KEY_BITS} bits (2048 recommended), not ${bits}`);
+    return undefined;
+  }
+  // DMARC passes on DKIM only when the signing domain is From's domain or a parent of it (relaxed alignment).
+  const fromDomain = (addressOf(values.mailFrom).split('@').pop() ?? '').toLowerCase();
+  const domainName = values.domain?.toLowerCase() ?? fromDomain;
+  if (fromDomain !== domainName && !fromDomain.endsWith(`.${domainName}`)) {
+    problems.push(
+      `DKIM_DOMAIN=${JSON.stringify(values.domain)} must be the domain of MAIL_FROM (${fromDomain}) or a parent of it, or DMARC fails`,
+    );
+    return undefined;
+  }
+  return {
+    domainName,
+    keySelector: values.selector,
+    privateKey: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
@@ -467,6 +572,8 @@ export interface Config {
   appSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing of every mail; unset without DKIM_SELECTOR. */
+  dkim: MailerDkim | undefined;
   mailDomain: string;
   logLevel: string;
   shutdownTimeoutMs: number;
@@ -512,6 +619,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     terms: legalSource('TERMS_FILE', values.TERMS_URL, values.TERMS_FILE, cwd, fileProblems),
     privacy: legalSource('PRIVACY_FILE', values.PRIVACY_URL, values.PRIVACY_FILE, cwd, fileProblems),
   };
+  const dkim = dkimConfig(
+    {
+      selector: values.DKIM_SELECTOR,
+      domain: values.DKIM_DOMAIN,
+      key: values.DKIM_PRIVATE_KEY,
+      keyFile: values.DKIM_PRIVATE_KEY_FILE,
+      mailFrom: values.MAIL_FROM,
+    },
+    cwd,
+    fileProblems,
+  );
   if (fileProblems.length > 0) throw new ConfigError(fileProblems);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
@@ -524,6 +642,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     appSecret: values.APP_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    dkim,
     mailDomain: values.MAIL_DOMAIN ?? new URL(appUrl).hostname,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,

@@ -64,6 +64,7 @@ export async function startDigest(
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
+      dkim: config.dkim,
       logger,
     });
     cleanups.push(() => mailer.close());

@@ -1,10 +1,20 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
-import { createMailer, type Mailer, type MailerLogger, type OutgoingMail } from './mailer';
+import { dkimTxtRecord } from './dkim-record';
+import {
+  bounceTokenOf,
+  createMailer,
+  type Mailer,
+  type MailerDkim,
+  type MailerLogger,
+  type OutgoingMail,
+} from './mailer';
 
 // ---------------------------------------------------------------------------------------------------------
 // A real SMTP server on 127.0.0.1 (test/smtp-test-server.ts) and a logger that records what it is given.
@@ -385,5 +395,165 @@ describe('createMailer without SMTP_URL (outbox)', () => {
 
     expect(await readdir(outboxDir)).toEqual([]);
     expect(logger.calls).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// DKIM: checked by an independent verifier (mailauth) against the TXT record a DNS resolver given to it
+// answers, the way a receiving server checks it (no network).
+
+function rsaKey(bits = 2048) {
+  return generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  });
+}
+
+const DKIM: MailerDkim = {
+  domainName: 'digest.test',
+  keySelector: 'digest2026',
+  privateKey: rsaKey().toString(),
+};
+
+/** The DKIM results of a raw message, its key published by `publishedKey`'s TXT record. */
+async function dkimResultsOf(raw: string | Buffer, publishedKey: string) {
+  const record = dkimTxtRecord(publishedKey);
+  const { results } = await dkimVerify(raw, {
+    resolver: async (name: string, type: string) => {
+      if (name === 'digest2026._domainkey.digest.test' && type === 'TXT') return [[record]];
+      throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+    },
+  });
+  return results;
+}
+
+describe('DKIM signing (DKIM_SELECTOR, DKIM_PRIVATE_KEY)', () => {
+  it('mail received over SMTP carries a DKIM signature of the domain that verifies against the published key', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      dkim: DKIM,
+      logger: recordingLogger(),
+    });
+
+    await mailer.send(mail);
+
+    const received = server.received[0];
+    if (!received) throw new Error('no message');
+    expectDelivered(received.parsed);
+    const results = await dkimResultsOf(received.raw, DKIM.privateKey);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      signingDomain: 'digest.test',
+      selector: 'digest2026',
+      algo: 'rsa-sha256',
+      status: { result: 'pass', aligned: 'digest.test' },
+    });
+    // From, Subject, Message-ID and the List-* headers are covered: none can be changed on the way.
+    const signed = headerValue(received.parsed, 'DKIM-Signature')?.replace(/\s+/g, '') ?? '';
+    for (const name of ['From', 'Subject', 'Message-ID', 'List-Unsubscribe', 'To', 'Date']) {
+      expect(signed.toLowerCase()).toMatch(new RegExp(`h=[^;]*\\b${name.toLowerCase()}\\b`));
+    }
+  });
+
+  it('a signature does not verify against another key, nor once the body was changed', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      dkim: DKIM,
+      logger: recordingLogger(),
+    });
+    await mailer.send(mail);
+    const raw = server.received[0]?.raw ?? '';
+
+    const otherKey = await dkimResultsOf(raw, rsaKey().toString());
+    expect(otherKey[0]?.status.result).toBe('fail');
+    const tampered = await dkimResultsOf(raw.replace('Body paragraph', 'Changed paragraph'), DKIM.privateKey);
+    expect(tampered[0]?.status.result).toBe('neutral');
+    expect(tampered[0]?.status.comment).toMatch(/body hash/i);
+  });
+
+  it('outbox files carry the same verifying signature, so a developer sees what receivers check', async () => {
+    const outboxDir = path.join(await tempDir(), 'outbox');
+    const logger = recordingLogger();
+    const mailer = mailerFor({ outboxDir, from: FROM, dkim: DKIM, logger });
+
+    await mailer.send(mail);
+
+    const [name] = await readdir(outboxDir);
+    const raw = await readFile(path.join(outboxDir, name ?? ''));
+    expect((await dkimResultsOf(raw, DKIM.privateKey))[0]?.status.result).toBe('pass');
+    // The key is never logged.
+    expect(JSON.stringify(logger.calls)).not.toContain('PRIVATE KEY');
+  });
+
+  it('without a key nothing is signed', async () => {
+    const server = await startSmtpServer();
+    await smtpMailerFor(server).send(mail);
+    expect(server.received[0]?.parsed.headers.has('dkim-signature')).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('VERP: a bounce token in the envelope sender', () => {
+  const token = '0123456789abcdef0123456789abcdef';
+
+  it('sends MAIL FROM <local>+b-<token>@<domain> of MAIL_FROM, with the header From unchanged', async () => {
+    const server = await startSmtpServer();
+    await smtpMailerFor(server).send({ ...mail, bounceToken: token });
+
+    const received = server.received[0];
+    expect(received?.mailFrom).toBe(`digest+b-${token}@digest.test`);
+    expect(received?.rcptTo).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(received?.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@digest.test' }]);
+    expect(received?.parsed.headers.has('sender')).toBe(false);
+  });
+
+  it('bounceTokenOf reads the token back from the address a bounce is sent to, in any case, and nothing else', () => {
+    expect(bounceTokenOf(`digest+b-${token}@digest.test`)).toBe(token);
+    expect(bounceTokenOf(`DIGEST+B-${token.toUpperCase()}@DIGEST.TEST`)).toBe(token);
+    for (const address of [
+      'digest@digest.test',
+      'digest+b-short@digest.test',
+      `digest+b-${token}+x@digest.test`,
+      token,
+    ]) {
+      expect(bounceTokenOf(address)).toBeUndefined();
+    }
+  });
+
+  it('outbox files start with the Return-Path a receiving server would record', async () => {
+    const outboxDir = path.join(await tempDir(), 'outbox');
+    const mailer = mailerFor({ outboxDir, from: FROM, logger: recordingLogger() });
+    await mailer.send({ ...mail, bounceToken: token });
+    await mailer.send(mail);
+
+    const names = (await readdir(outboxDir)).sort();
+    const heads = await Promise.all(
+      names.map(async (name) => (await readFile(path.join(outboxDir, name), 'utf8')).split('\r\n')[0]),
+    );
+    expect(heads).toEqual([
+      `Return-Path: <digest+b-${token}@digest.test>`,
+      'Return-Path: <digest@digest.test>',
+    ]);
+  });
+
+  it.each([
+    ['upper case', token.toUpperCase()],
+    ['an address', 'x@evil.example'],
+    ['a second tag', `${token}+x`],
+    ['too short', 'abc'],
+    ['empty', ''],
+  ])('refuses a token that is %s, and sends nothing', async (_case, bad) => {
+    const server = await startSmtpServer();
+    const error = await rejection(smtpMailerFor(server).send({ ...mail, bounceToken: bad }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toContain('bounce token');
+    expect(server.received).toEqual([]);
   });
 });

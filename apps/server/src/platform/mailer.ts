@@ -13,7 +13,12 @@ import { createHostLimiter } from './host-limiter';
  *
  * The sender is always the configured `from` (MAIL_FROM), and the SMTP envelope sender is its address:
  * callers cannot set From, Sender or the envelope, so no mail is sent in someone else's name. Mail for
- * someone else (a share invitation) puts that person in `Reply-To` instead.
+ * someone else (a share invitation) puts that person in `Reply-To` instead. A caller may ask for a bounce
+ * token: the envelope sender becomes `<local>+b-<token>@<domain>` of that same address (VERP), so a
+ * bounce or complaint coming back names the delivery it is about.
+ *
+ * With `dkim`, both transports sign every message (rsa-sha256, relaxed/relaxed), so the outbox files
+ * show the same signature a receiver checks.
  */
 
 export interface OutgoingMail {
@@ -25,6 +30,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** `<id@domain>`; generated when absent. */
   messageId?: string;
+  /** Lower-case letters and digits naming what a bounce is about; it goes into the envelope sender (VERP). */
+  bounceToken?: string;
 }
 
 export interface Mailer {
@@ -52,7 +59,19 @@ export interface MailerOptions {
   outboxDir: string;
   /** Header From, e.g. `Digest <digest@example.com>`; its address is the envelope sender. */
   from: string;
+  /** Signs every message when set. */
+  dkim?: MailerDkim;
   logger: MailerLogger;
+}
+
+/** nodemailer's single-key `dkim` option. */
+export interface MailerDkim {
+  /** `d=`: the domain the signature vouches for (that of MAIL_FROM unless DKIM_DOMAIN says otherwise). */
+  domainName: string;
+  /** `s=`: the `<selector>._domainkey.<domain>` TXT record holds the public key. */
+  keySelector: string;
+  /** PEM; never logged or returned. */
+  privateKey: string;
 }
 
 /** Headers the mailer owns: setting them through `headers` could forge the sender or break the MIME structure. */
@@ -90,6 +109,7 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
   assertSmtpUrl(options.smtpUrl);
   const transporter = createTransport({
     url: options.smtpUrl,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
     pool: true,
     maxConnections: MAILER_MAX_CONNECTIONS,
     maxMessages: 100,
@@ -127,6 +147,7 @@ function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnec
   const { from, logger, outboxDir } = options;
   // Builds the complete message (headers, multipart/alternative, encodings) without sending it anywhere.
   const transporter: Transporter = createTransport({
+    ...(options.dkim ? { dkim: options.dkim } : {}),
     streamTransport: true,
     buffer: true,
     newline: 'windows',
@@ -138,7 +159,10 @@ function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnec
     async send(mail) {
       if (closed) throw new Error('The mailer is closed');
       const info = await transporter.sendMail(toMailOptions(mail, from));
-      const file = await writeAtomically(outboxDir, outboxFileName(), info.message as Buffer);
+      // A receiving server records the envelope sender as Return-Path; the file shows it the same way.
+      const returnPath = Buffer.from(`Return-Path: <${info.envelope.from}>\r\n`);
+      const message = Buffer.concat([returnPath, info.message as Buffer]);
+      const file = await writeAtomically(outboxDir, outboxFileName(), message);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
       return { messageId: info.messageId as string };
     },
@@ -158,6 +182,9 @@ function toMailOptions(mail: OutgoingMail, from: string): SendMailOptions {
   return {
     from,
     to: mail.to,
+    ...(mail.bounceToken !== undefined
+      ? { envelope: { from: verpAddress(addressOf(from), mail.bounceToken), to: mail.to } }
+      : {}),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
@@ -181,6 +208,32 @@ function preparedHeaders(headers: Record<string, string>) {
     prepared[name] = /^list-/i.test(name) && /^[\x20-\x7e]*$/.test(value) ? { prepared: true, value } : value;
   }
   return prepared;
+}
+
+/** Token characters survive servers that change the case of local parts and need no quoting. */
+const BOUNCE_TOKEN = /^[a-z0-9]{16,40}$/;
+
+/** `digest@example.com` + `abc` → `digest+b-abc@example.com`: the sender's own address, tagged. */
+function verpAddress(address: string, bounceToken: string): string {
+  if (!BOUNCE_TOKEN.test(bounceToken)) {
+    throw new TypeError('A bounce token must be 16 to 40 lower-case letters and digits');
+  }
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}+b-${bounceToken}${address.slice(at)}`;
+}
+
+/**
+ * The bounce token of an address made by `verpAddress` (the recipient of a bounce or complaint coming
+ * back), in lower case since some servers change the case of local parts; undefined for any other address.
+ */
+export function bounceTokenOf(address: string): string | undefined {
+  const token = /\+b-([^@+]+)@[^@]+$/i.exec(address)?.[1]?.toLowerCase();
+  return token && BOUNCE_TOKEN.test(token) ? token : undefined;
+}
+
+/** The address part of a mailbox such as `Digest <digest@example.com>`. */
+export function addressOf(mailbox: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
 }
 
 function assertSmtpUrl(value: string): void {

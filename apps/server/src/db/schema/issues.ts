@@ -71,14 +71,31 @@ export const deliveries = pgTable(
     sendingAt: timestamp('sending_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 128 random bits in lower-case hex, the mail's envelope sender `<local>+b-<token>@<domain>` (VERP): a
+     * bounce or complaint sent back to it names this delivery. Random, not the delivery id, so nobody can
+     * forge a bounce for someone else's delivery. The database makes it, so every insert has one.
+     */
+    bounceToken: text('bounce_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When the first bounce (DSN) or complaint (ARF) about this delivery arrived. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    /** `bounce` or `complaint`; a complaint may follow a bounce and replaces it, never the reverse. */
+    bounceKind: text('bounce_kind'),
+    /** The receiver's short reason (a DSN's status and diagnostic code), at most 500 characters. */
+    bounceDiagnostic: text('bounce_diagnostic'),
   },
   (table) => [
     uniqueIndex('deliveries_build_recipient_unique').on(table.buildId, table.recipient),
+    uniqueIndex('deliveries_bounce_token_unique').on(table.bounceToken),
     index('deliveries_digest_idx').on(table.digestId, table.createdAt),
     index('deliveries_state_idx')
       .on(table.state)
       .where(sql`${table.state} in ('pending', 'sending', 'uncertain')`),
     check('deliveries_kind_check', sql`${table.kind} in ('owner', 'subscriber')`),
+    check(
+      'deliveries_bounce_check',
+      sql`(${table.bounceKind} is null and ${table.bouncedAt} is null) or (${table.bounceKind} in ('bounce', 'complaint') and ${table.bouncedAt} is not null)`,
+    ),
     check(
       'deliveries_state_check',
       sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,

@@ -75,5 +75,6 @@ export function issueMailOf(
     text: body.text,
     headers,
     messageId: delivery.messageId,
+    bounceToken: delivery.bounceToken,
   };
 }

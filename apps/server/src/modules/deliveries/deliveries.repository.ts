@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
   type DeliveryState,
@@ -39,6 +39,7 @@ export async function findDeliveryToSend(db: Database, deliveryId: string) {
       recipient: deliveries.recipient,
       kind: deliveries.kind,
       messageId: deliveries.messageId,
+      bounceToken: deliveries.bounceToken,
       state: deliveries.state,
       digestId: digests.digestId,
       digestName: digests.name,
@@ -97,4 +98,50 @@ export async function markStuckSendingUncertain(db: Database, before: Date, now:
     .where(and(eq(deliveries.state, 'sending'), lte(deliveries.sendingAt, before)))
     .returning({ deliveryId: deliveries.deliveryId });
   return rows.length;
+}
+
+/** What a bounce or complaint is about: the delivery and who it was for. */
+const bouncedDelivery = {
+  deliveryId: deliveries.deliveryId,
+  digestId: deliveries.digestId,
+  kind: deliveries.kind,
+  recipient: deliveries.recipient,
+  subscriberId: deliveries.subscriberId,
+  bouncedAt: deliveries.bouncedAt,
+  bounceKind: deliveries.bounceKind,
+  bounceDiagnostic: deliveries.bounceDiagnostic,
+};
+
+export async function findDeliveryByBounceToken(db: Database, bounceToken: string) {
+  const [row] = await db
+    .select(bouncedDelivery)
+    .from(deliveries)
+    .where(eq(deliveries.bounceToken, bounceToken));
+  return row;
+}
+
+/**
+ * Records a bounce or complaint on the delivery with this token, unless one is recorded already: the first
+ * report stays, except that a complaint replaces a bounce (the stronger signal wins, in one statement so two
+ * reports at once cannot both count). Answers the delivery when this call changed it.
+ */
+export async function recordBounce(
+  db: Database,
+  bounceToken: string,
+  report: { kind: 'bounce' | 'complaint'; diagnostic: string | null },
+  now: Date,
+) {
+  const [row] = await db
+    .update(deliveries)
+    .set({ bouncedAt: now, bounceKind: report.kind, bounceDiagnostic: report.diagnostic, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.bounceToken, bounceToken),
+        report.kind === 'complaint'
+          ? or(isNull(deliveries.bounceKind), eq(deliveries.bounceKind, 'bounce'))
+          : isNull(deliveries.bounceKind),
+      ),
+    )
+    .returning(bouncedDelivery);
+  return row;
 }

@@ -184,13 +184,13 @@ describe('delivering an issue', () => {
   const stateOf = async (deliveryId: string) =>
     (await t.database.db.select().from(deliveries).where(eq(deliveries.deliveryId, deliveryId)))[0];
 
-  it("sends the owner's copy from MAIL_FROM with its stable Message-ID, List-Id and a link to the digest in the app", async () => {
+  it("sends the owner's copy from MAIL_FROM (its envelope sender tagged with the delivery's bounce token) with its stable Message-ID, List-Id and a link to the digest in the app", async () => {
     const { owner, digest, ownerCopy } = await builtIssue();
     await deliver(deliveryDeps(), ownerCopy.deliveryId);
     const [mail] = received(ownerCopy.messageId);
     if (!mail) throw new Error('not received');
     expect(mail.rcptTo).toEqual([owner.email]);
-    expect(mail.mailFrom).toBe('digest@localhost');
+    expect(mail.mailFrom).toBe(`digest+b-${ownerCopy.bounceToken}@localhost`);
     expect(mail.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@localhost' }]);
     expect(mail.parsed.subject).toBe('Morning Notes · Issue 1');
     expect(header(mail, 'List-Id')).toBe(`"Morning Notes" <${digest.digestId}.digests.app.test>`);
