@@ -105,6 +105,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     appUrl: options.appUrl ?? 'http://app.test',
     // Tests name their clients with X-Forwarded-For (per-IP rate limits).
     trustProxy: true,
+    // Route tests check what each route documents in the OpenAPI document.
+    apiDocs: true,
     webDistDir: options.webDistDir ?? path.join(outboxDir, 'no-web-build'),
     health: {
       databaseKind: database.kind,

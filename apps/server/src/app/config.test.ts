@@ -68,6 +68,13 @@ describe('configuration', () => {
     expect(problem).not.toContain('short-secret-value');
   });
 
+  it('serves no API documentation unless API_DOCS is true', () => {
+    expect(loadConfig({}, '/srv/digest').apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'false' }, '/srv/digest').apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'true' }, '/srv/digest').apiDocs).toBe(true);
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['API_DOCS="yes" must be true or false']);
+  });
+
   it('trusts no proxy by default: the socket address is the client', () => {
     expect(loadConfig({}, '/srv/digest').trustProxy).toBe(false);
   });

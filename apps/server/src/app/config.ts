@@ -123,6 +123,10 @@ export const CONFIG_VARIABLES = {
     doc: 'the signed-in Facebook user (Graph `/me`), read for id, name and e-mail',
     default: 'https://graph.facebook.com/v23.0/me',
   },
+  API_DOCS: {
+    doc: "`true` serves the OpenAPI document at `/api/openapi.json` and its explorer (Swagger UI) at `/api/docs`; both share the app's origin, so keep it off on a public server",
+    default: 'false',
+  },
   FETCH_ALLOW_PRIVATE_HOSTS: {
     doc: 'comma list of hosts, IPs or CIDRs exempt from the private-network block of outbound fetches (tests, intranet feeds)',
     default: 'empty',
@@ -335,6 +339,10 @@ const envSchema = z.object({
     .max(10_080, { message: 'must be at most 10080 minutes (7 days)' })
     .default(60),
   TRUST_PROXY: trustProxy.default(false),
+  API_DOCS: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   GOOGLE_CLIENT_ID: clientCredential,
   GOOGLE_CLIENT_SECRET: clientCredential,
   GOOGLE_ISSUER: oauthUrl.default('https://accounts.google.com'),
@@ -472,6 +480,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** TRUST_PROXY, as Fastify's `trustProxy`. */
   trustProxy: TrustProxy;
+  /** API_DOCS: serve the OpenAPI document and its explorer. */
+  apiDocs: boolean;
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
   oauth: OAuthConfig;
@@ -528,6 +538,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
+    apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
     oauth: {
       google: {

@@ -100,6 +100,7 @@ export async function startDigest(
         logger,
         appUrl: config.appUrl,
         trustProxy: config.trustProxy,
+        apiDocs: config.apiDocs,
         webDistDir: files.webDistDir,
         health: {
           databaseKind: database.kind,
