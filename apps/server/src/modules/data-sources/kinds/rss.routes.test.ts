@@ -175,15 +175,15 @@ describe('GET /api/data-sources/rss/feed on a server that does not allow private
   });
   afterAll(() => closedApi?.close());
 
-  it('refuses a feed on 127.0.0.1 (SSRF) with 422 before any request reaches it', async () => {
+  it('refuses a feed on 127.0.0.1 (SSRF) with 502 "could not be reached" before any request reaches it', async () => {
     fakes.resetHits();
     const response = await closedApi.app.inject({
       method: 'GET',
       url: `/api/data-sources/rss/feed?url=${encodeURIComponent(`${fakes.origin}/feeds/rss2.xml`)}`,
       headers: closedUser.headers,
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('SOURCE_BLOCKED');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ code: 'SOURCE_UNREACHABLE', message: 'The feed could not be reached' });
     expect(fakes.hits('/feeds')).toBe(0);
   });
 });
