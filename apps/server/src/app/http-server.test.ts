@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '#server/platform/http/errors';
 import type { TrustProxy } from './config';
-import { buildHttpServer, type HttpServer } from './http-server';
+import { buildHttpServer, type HttpServer, type HttpServerDeps } from './http-server';
 
 let webDistDir: string;
 let app: HttpServer;
@@ -246,18 +246,25 @@ describe('the client address', () => {
   });
 });
 
+/** A server with a healthy database and queue, logging nothing, beside the file's shared one. */
+function quietServer(deps: Partial<HttpServerDeps> = {}) {
+  return buildHttpServer({
+    logger: pino({ level: 'silent' }),
+    appUrl: 'http://localhost:3000',
+    webDistDir,
+    health: {
+      databaseKind: 'embedded',
+      roles: ['api'],
+      pingDatabase: async () => {},
+      pingQueue: async () => {},
+    },
+    ...deps,
+  });
+}
+
 describe('stopping', () => {
   it('finishes a request under way and refuses new connections', async () => {
-    const server = await buildHttpServer({
-      logger: pino({ level: 'silent' }),
-      appUrl: 'http://localhost:3000',
-      webDistDir,
-      health: {
-        databaseKind: 'embedded',
-        roles: ['api'],
-        pingDatabase: async () => {},
-        pingQueue: async () => {},
-      },
+    const server = await quietServer({
       apiPlugins: [
         async (api) => {
           api.get('/test/slow', async () => {
@@ -345,17 +352,7 @@ describe('request ids', () => {
 
 describe('API documentation (only with API_DOCS=true)', () => {
   it('serves neither the OpenAPI document nor the explorer unless API_DOCS turns them on', async () => {
-    const server = await buildHttpServer({
-      logger: pino({ level: 'silent' }),
-      appUrl: 'http://localhost:3000',
-      webDistDir,
-      health: {
-        databaseKind: 'embedded',
-        roles: ['api'],
-        pingDatabase: async () => {},
-        pingQueue: async () => {},
-      },
-    });
+    const server = await quietServer();
     try {
       for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
         const response = await server.inject(url);
