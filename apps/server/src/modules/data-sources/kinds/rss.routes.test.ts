@@ -186,4 +186,27 @@ describe('GET /api/data-sources/rss/feed on a server that does not allow private
     expect(response.json()).toEqual({ code: 'SOURCE_UNREACHABLE', message: 'The feed could not be reached' });
     expect(fakes.hits('/feeds')).toBe(0);
   });
+
+  it('answers a private address, a metadata address, another port and a name that does not resolve alike', async () => {
+    const feedUrls = [
+      'http://10.1.2.3/feed.xml',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://93.184.216.34:22/feed.xml',
+      'http://no-such-host.invalid/feed.xml',
+    ];
+    const answers = [];
+    for (const url of feedUrls) {
+      const response = await closedApi.app.inject({
+        method: 'GET',
+        url: `/api/data-sources/rss/feed?url=${encodeURIComponent(url)}`,
+        headers: closedUser.headers,
+      });
+      answers.push({ status: response.statusCode, body: response.json() });
+    }
+    const one = {
+      status: 502,
+      body: { code: 'SOURCE_UNREACHABLE', message: 'The feed could not be reached' },
+    };
+    expect(answers).toEqual(feedUrls.map(() => one));
+  });
 });
