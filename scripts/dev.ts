@@ -11,6 +11,7 @@ const fakes = await startFakeProviders({
 });
 const env: NodeJS.ProcessEnv = {
   FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+  API_DOCS: 'true',
   DATA_DIR: './data-dev',
   APP_URL: 'http://localhost:5173',
   LOG_LEVEL: 'info',

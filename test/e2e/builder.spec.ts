@@ -169,6 +169,8 @@ test('creates a digest from scratch with eight kinds, reorders, edits and duplic
   await popup.getByLabel('Frequency').selectOption({ label: 'Weekly' });
   await popup.getByLabel('Weekday').selectOption({ label: 'Thursday' });
   await popup.getByLabel('Time of day').selectOption({ label: '6:30 pm' });
+  await expect(popup.getByLabel('Keep issues for')).toHaveValue('12');
+  await popup.getByLabel('Keep issues for').selectOption({ label: '3 months' });
   await popup.getByRole('button', { name: 'Done' }).click();
   const done = page.getByRole('dialog', { name: 'Well done!' });
   await expect(done).toBeVisible({ timeout: 30_000 });
@@ -190,7 +192,12 @@ test('creates a digest from scratch with eight kinds, reorders, edits and duplic
   const digest = await stored(request, user.token, summary?.digestId ?? '');
   expect(digest.sources.map((source) => source.type)).toEqual(order);
   expect(digest.sources[1]?.numberOfPosts).toBe(3);
-  expect(digest).toMatchObject({ scheduleType: 'weekly', weekDay: 4, time: '18:30' });
+  expect(digest).toMatchObject({
+    scheduleType: 'weekly',
+    weekDay: 4,
+    time: '18:30',
+    issueRetentionMonths: 3,
+  });
 
   // Its first issue: on the detail page, and in the inbox with the blocks in that order.
   await card.getByRole('link', { name: "Ada Lovelace's Digest" }).click();
@@ -316,6 +323,7 @@ test('editing a digest restores its name, schedule and sources; Update digest sa
     scheduleType: 'weekly',
     weekDay: 1,
     time: '18:30',
+    issueRetentionMonths: 24,
     subscribers: ['friend@example.com'],
   });
   await openSignedIn(page, user.token, `/digests/${created.digestId}`);
@@ -340,10 +348,12 @@ test('editing a digest restores its name, schedule and sources; Update digest sa
   await expect(popup.getByLabel('Frequency')).toHaveValue('weekly');
   await expect(popup.getByLabel('Weekday')).toHaveValue('1');
   await expect(popup.getByLabel('Time of day')).toHaveValue('18:30');
+  await expect(popup.getByLabel('Keep issues for')).toHaveValue('24');
   await expect(popup.getByRole('list', { name: 'Friends' })).toHaveText('friend@example.com');
   await popup.getByLabel('Frequency').selectOption({ label: 'Monthly' });
   await popup.getByLabel('Day of month').selectOption({ label: '15th' });
   await popup.getByLabel('Time of day').selectOption({ label: '9:05 am' });
+  await popup.getByLabel('Keep issues for').selectOption({ label: '1 month' });
   await popup.getByRole('button', { name: 'Update digest' }).click();
   const done = page.getByRole('dialog', { name: 'Well done!' });
   await expect(done).toBeVisible({ timeout: 20_000 });
@@ -356,6 +366,7 @@ test('editing a digest restores its name, schedule and sources; Update digest sa
     scheduleType: 'monthly',
     monthDay: 15,
     time: '09:05',
+    issueRetentionMonths: 1,
   });
   expect(digest.sources.map((source) => source.type)).toEqual(['DATE', 'HACKER_NEWS', 'WEATHER']);
   expect(digest.sources[1]?.numberOfPosts).toBe(2);

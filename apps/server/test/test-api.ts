@@ -39,6 +39,8 @@ export interface TestApiOptions {
   smtpUrl?: string;
   /** SCHEDULE_MAX_LATENESS_MINUTES in milliseconds; 60 minutes by default. */
   scheduleMaxLatenessMs?: number;
+  /** ISSUE_STORAGE_QUOTA_MB in bytes; the configuration's default by default. */
+  issueStorageQuotaBytes?: number;
   /** A built web app to serve (index.html); by default none, and only the API answers. */
   webDistDir?: string;
   /** SUPPORT_EMAIL, CHANGELOG_URL, TERMS_… and PRIVACY_… as the environment would set them. */
@@ -95,6 +97,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
+    issueStorageQuotaBytes: options.issueStorageQuotaBytes ?? loadConfig({}).issueStorageQuotaBytes,
     queue: jobs,
     site: loadConfig(options.siteEnv ?? {}).site,
     changelogMarkdown: options.changelogMarkdown ?? (await readFile(REPOSITORY_CHANGELOG, 'utf8')),
@@ -105,6 +108,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     appUrl: options.appUrl ?? 'http://app.test',
     // Tests name their clients with X-Forwarded-For (per-IP rate limits).
     trustProxy: true,
+    // Route tests check what each route documents in the OpenAPI document.
+    apiDocs: true,
     webDistDir: options.webDistDir ?? path.join(outboxDir, 'no-web-build'),
     health: {
       databaseKind: database.kind,

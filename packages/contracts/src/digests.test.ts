@@ -27,8 +27,28 @@ describe('a new digest', () => {
       scheduleType: 'daily',
       weekDay: 1,
       monthDay: 1,
+      issueRetentionMonths: 12,
       subscribers: [],
     });
+  });
+
+  it('keeps its issues 1, 3, 6, 12 or 24 months, nothing else', () => {
+    for (const months of [1, 3, 6, 12, 24]) {
+      expect(
+        digestCreateSchema.parse({ sources: THREE, issueRetentionMonths: months }).issueRetentionMonths,
+      ).toBe(months);
+      expect(digestPatchSchema.parse({ issueRetentionMonths: months })).toEqual({
+        issueRetentionMonths: months,
+      });
+    }
+    for (const months of [0, 2, 12.5, 36, '12', null]) {
+      expect(messages(digestCreateSchema, { sources: THREE, issueRetentionMonths: months })).toEqual([
+        DIGEST_MESSAGES.issueRetention,
+      ]);
+      expect(messages(digestPatchSchema, { issueRetentionMonths: months })).toEqual([
+        DIGEST_MESSAGES.issueRetention,
+      ]);
+    }
   });
 
   it('needs 3 to 20 sources', () => {

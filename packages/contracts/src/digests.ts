@@ -37,6 +37,21 @@ export const SCHEDULE_TYPE_OPTIONS = [
   { value: 'monthly', label: 'Monthly' },
 ] as const;
 
+/**
+ * How long a digest's issues are kept, in months (docs/product.md §3 "Issue retention"): issues older than
+ * that are deleted by the housekeeping job. A choice between a month and two years, so no digest keeps
+ * its issues forever.
+ */
+export const ISSUE_RETENTION_MONTHS = [1, 3, 6, 12, 24] as const;
+export type IssueRetentionMonths = (typeof ISSUE_RETENTION_MONTHS)[number];
+export const ISSUE_RETENTION_OPTIONS = [
+  { value: 1, label: '1 month' },
+  { value: 3, label: '3 months' },
+  { value: 6, label: '6 months' },
+  { value: 12, label: '1 year' },
+  { value: 24, label: '2 years' },
+] as const satisfies readonly { value: IssueRetentionMonths; label: string }[];
+
 /** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
   name: '',
@@ -45,6 +60,7 @@ export const DIGEST_DEFAULTS = {
   time: '07:00',
   weekDay: 1,
   monthDay: 1,
+  issueRetentionMonths: 12,
   subscribers: [] as string[],
 } as const;
 
@@ -59,6 +75,7 @@ export const DIGEST_MESSAGES = {
   weekDay: 'Week day must be from 0 (Sunday) to 6 (Saturday)',
   monthDay: 'Month day must be from 1 to 31',
   scheduleType: 'Frequency must be daily, weekly or monthly',
+  issueRetention: 'Keep issues for 1, 3, 6, 12 or 24 months',
   name: `Name should have at most ${DIGEST_NAME_MAX_LENGTH} characters`,
   maxSubscribers: `A Digest can be shared with at most ${MAX_SUBSCRIBERS} friends`,
   emptyPending: 'Click the + sign to add the email to the list first.',
@@ -98,6 +115,9 @@ export const monthDaySchema = z
   .int({ error: DIGEST_MESSAGES.monthDay })
   .min(1, { error: DIGEST_MESSAGES.monthDay })
   .max(31, { error: DIGEST_MESSAGES.monthDay });
+export const issueRetentionSchema = z.literal(ISSUE_RETENTION_MONTHS, {
+  error: DIGEST_MESSAGES.issueRetention,
+});
 
 /** Digest name: white space and control characters collapsed, trimmed; '' lets the server name it. */
 export const digestNameSchema = z
@@ -164,6 +184,7 @@ export const digestCreateSchema = z
     time: scheduleFields.time.default(DIGEST_DEFAULTS.time),
     weekDay: scheduleFields.weekDay.default(DIGEST_DEFAULTS.weekDay),
     monthDay: scheduleFields.monthDay.default(DIGEST_DEFAULTS.monthDay),
+    issueRetentionMonths: issueRetentionSchema.default(DIGEST_DEFAULTS.issueRetentionMonths),
     subscribers: subscriberListSchema.default([]),
     sources: digestSourcesSchema,
   })
@@ -180,6 +201,7 @@ export const digestPatchSchema = z
     name: digestNameSchema,
     active: z.boolean(),
     ...scheduleFields,
+    issueRetentionMonths: issueRetentionSchema,
     subscribers: subscriberListSchema,
     sources: digestSourcesSchema,
   })
@@ -232,6 +254,8 @@ const digestFields = {
   time: z.string(),
   weekDay: z.number().int(),
   monthDay: z.number().int(),
+  /** Issues older than this many months are deleted. */
+  issueRetentionMonths: issueRetentionSchema,
   /** Active subscribers' e-mails (unsubscribed ones are listed by GET /subscribers). */
   subscribers: z.array(z.string()),
   sources: z.array(storedSourceSchema),

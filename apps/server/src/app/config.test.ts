@@ -69,6 +69,26 @@ describe('configuration', () => {
     expect(problem).not.toContain('short-secret-value');
   });
 
+  it('reads ISSUE_STORAGE_QUOTA_MB in megabytes, 100 by default', () => {
+    expect(loadConfig({}, '/srv/digest').issueStorageQuotaBytes).toBe(100 * 1024 * 1024);
+    expect(loadConfig({ ISSUE_STORAGE_QUOTA_MB: '5' }, '/srv/digest').issueStorageQuotaBytes).toBe(
+      5 * 1024 * 1024,
+    );
+    expect(problemsOf({ ISSUE_STORAGE_QUOTA_MB: '0' })).toEqual([
+      'ISSUE_STORAGE_QUOTA_MB="0" must be at least 1 megabyte',
+    ]);
+    expect(problemsOf({ ISSUE_STORAGE_QUOTA_MB: 'lots' })).toEqual([
+      'ISSUE_STORAGE_QUOTA_MB="lots" must be a number of megabytes',
+    ]);
+  });
+
+  it('serves no API documentation unless API_DOCS is true', () => {
+    expect(loadConfig({}, '/srv/digest').apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'false' }, '/srv/digest').apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'true' }, '/srv/digest').apiDocs).toBe(true);
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['API_DOCS="yes" must be true or false']);
+  });
+
   it('trusts no proxy by default: the socket address is the client', () => {
     expect(loadConfig({}, '/srv/digest').trustProxy).toBe(false);
   });

@@ -88,6 +88,10 @@ export const CONFIG_VARIABLES = {
     doc: 'a scheduled issue found later than this (the server was down at its time) is skipped and recorded instead of sent late',
     default: '60',
   },
+  ISSUE_STORAGE_QUOTA_MB: {
+    doc: "issues (their HTML and text) one account may keep, in megabytes; a new issue that takes an account past it deletes the account's oldest issues until it fits",
+    default: '100',
+  },
   TRUST_PROXY: {
     doc: 'which proxies may name the client in `X-Forwarded-For` (per-IP rate limits key on it): `false` (the socket address is the client), `true` (any), a number of hops (the nearest, whatever their address: only when nothing else can reach the server), or a comma list of proxy addresses or CIDRs',
     default: 'false',
@@ -138,6 +142,10 @@ export const CONFIG_VARIABLES = {
   FACEBOOK_USERINFO_URL: {
     doc: 'the signed-in Facebook user (Graph `/me`), read for id, name and e-mail',
     default: 'https://graph.facebook.com/v23.0/me',
+  },
+  API_DOCS: {
+    doc: "`true` serves the OpenAPI document at `/api/openapi.json` and its explorer (Swagger UI) at `/api/docs`; both share the app's origin, so keep it off on a public server",
+    default: 'false',
   },
   FETCH_ALLOW_PRIVATE_HOSTS: {
     doc: 'comma list of hosts, IPs or CIDRs exempt from the private-network block of outbound fetches (tests, intranet feeds)',
@@ -362,7 +370,16 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1 minute' })
     .max(10_080, { message: 'must be at most 10080 minutes (7 days)' })
     .default(60),
+  ISSUE_STORAGE_QUOTA_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .int({ message: 'must be a whole number of megabytes' })
+    .min(1, { message: 'must be at least 1 megabyte' })
+    .default(100),
   TRUST_PROXY: trustProxy.default(false),
+  API_DOCS: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   GOOGLE_CLIENT_ID: clientCredential,
   GOOGLE_CLIENT_SECRET: clientCredential,
   GOOGLE_ISSUER: oauthUrl.default('https://accounts.google.com'),
@@ -579,8 +596,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** TRUST_PROXY, as Fastify's `trustProxy`. */
   trustProxy: TrustProxy;
+  /** API_DOCS: serve the OpenAPI document and its explorer. */
+  apiDocs: boolean;
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
+  issueStorageQuotaBytes: number;
   oauth: OAuthConfig;
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
@@ -647,7 +668,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
+    apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
+    issueStorageQuotaBytes: values.ISSUE_STORAGE_QUOTA_MB * 1024 * 1024,
     oauth: {
       google: {
         credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

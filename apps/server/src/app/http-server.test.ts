@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '#server/platform/http/errors';
 import type { TrustProxy } from './config';
-import { buildHttpServer, type HttpServer } from './http-server';
+import { buildHttpServer, type HttpServer, type HttpServerDeps } from './http-server';
 
 let webDistDir: string;
 let app: HttpServer;
@@ -36,6 +36,7 @@ beforeAll(async () => {
     appUrl: 'http://localhost:3000',
     // The rate-limit tests name their clients with X-Forwarded-For, as a proxy in front would.
     trustProxy: true,
+    apiDocs: true,
     webDistDir,
     health: {
       databaseKind: 'embedded',
@@ -245,18 +246,25 @@ describe('the client address', () => {
   });
 });
 
+/** A server with a healthy database and queue, logging nothing, beside the file's shared one. */
+function quietServer(deps: Partial<HttpServerDeps> = {}) {
+  return buildHttpServer({
+    logger: pino({ level: 'silent' }),
+    appUrl: 'http://localhost:3000',
+    webDistDir,
+    health: {
+      databaseKind: 'embedded',
+      roles: ['api'],
+      pingDatabase: async () => {},
+      pingQueue: async () => {},
+    },
+    ...deps,
+  });
+}
+
 describe('stopping', () => {
   it('finishes a request under way and refuses new connections', async () => {
-    const server = await buildHttpServer({
-      logger: pino({ level: 'silent' }),
-      appUrl: 'http://localhost:3000',
-      webDistDir,
-      health: {
-        databaseKind: 'embedded',
-        roles: ['api'],
-        pingDatabase: async () => {},
-        pingQueue: async () => {},
-      },
+    const server = await quietServer({
       apiPlugins: [
         async (api) => {
           api.get('/test/slow', async () => {
@@ -342,8 +350,21 @@ describe('request ids', () => {
   });
 });
 
-describe('API documentation', () => {
-  it('publishes the OpenAPI document at /api/openapi.json', async () => {
+describe('API documentation (only with API_DOCS=true)', () => {
+  it('serves neither the OpenAPI document nor the explorer unless API_DOCS turns them on', async () => {
+    const server = await quietServer();
+    try {
+      for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+        const response = await server.inject(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toMatch(/swagger/i);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with API_DOCS=true publishes the OpenAPI document at /api/openapi.json', async () => {
     const response = await app.inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json();
@@ -352,7 +373,7 @@ describe('API documentation', () => {
     expect(Object.keys(document.paths).some((route) => route.includes('/test/'))).toBe(true);
   });
 
-  it('serves a browsable explorer at /api/docs', async () => {
+  it('with API_DOCS=true serves a browsable explorer at /api/docs', async () => {
     const response = await app.inject('/api/docs/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);

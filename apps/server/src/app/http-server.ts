@@ -30,6 +30,11 @@ export interface HttpServerDeps {
    * Unset or false: the socket address is the client, and the header is ignored.
    */
   trustProxy?: TrustProxy;
+  /**
+   * API_DOCS: serve the OpenAPI document and Swagger UI. Off by default: the explorer's scripts would run on
+   * the app's own origin, beside the signed-in SPA, for the benefit of a few developers.
+   */
+  apiDocs?: boolean;
   /** Folder of the built SPA (index.html + assets); when missing, only the API is served. */
   webDistDir: string;
   health: HealthDeps;
@@ -118,20 +123,22 @@ export async function buildHttpServer(deps: HttpServerDeps) {
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Digest API', version: '1.0.0', description: 'The API of Digest, served under /api.' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  if (deps.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Digest API', version: '1.0.0', description: 'The API of Digest, served under /api.' },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      if (deps.apiDocs) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes(deps.health));
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
     },

@@ -25,6 +25,8 @@ import { createPageHeads } from '#server/modules/digests/page-heads';
 import { publicProfileRoutes } from '#server/modules/digests/public-profile.routes';
 import { shareRoutes } from '#server/modules/digests/share.routes';
 import {
+  purgeExpiredIssues,
+  purgeExpiredIssuesJob,
   purgeExpiredTokens,
   purgeExpiredTokensJob,
   purgeSourceCache,
@@ -71,6 +73,8 @@ export interface ModulesDeps {
   fetchAllowPrivateHosts: string[];
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
+  issueStorageQuotaBytes: number;
   /** Where the modules send jobs; the jobs they answer are started on it afterwards. */
   queue: JobQueue;
   /** SUPPORT_EMAIL, CHANGELOG_URL and the legal texts' settings. */
@@ -126,12 +130,22 @@ export function composeModules(deps: ModulesDeps) {
 
   const connectors = createConnectors(sources);
   const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal };
-  const issuesDeps: IssuesDeps = { db, clock, logger, connectors, appUrl, mailDomain, queue };
+  const issuesDeps: IssuesDeps = {
+    db,
+    clock,
+    logger,
+    connectors,
+    appUrl,
+    mailDomain,
+    queue,
+    storageQuotaBytes: deps.issueStorageQuotaBytes,
+  };
   const housekeepingDeps = { db, clock, logger };
 
   const jobs: RegisteredJob[] = [
     handlerFor(purgeExpiredTokensJob, () => purgeExpiredTokens(housekeepingDeps)),
     handlerFor(purgeSourceCacheJob, () => purgeSourceCache(housekeepingDeps)),
+    handlerFor(purgeExpiredIssuesJob, () => purgeExpiredIssues(housekeepingDeps)),
     handlerFor(sendPasswordResetJob, (payload) =>
       sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),

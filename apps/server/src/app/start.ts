@@ -87,6 +87,7 @@ export async function startDigest(
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
+      issueStorageQuotaBytes: config.issueStorageQuotaBytes,
       queue: jobs,
       site: config.site,
       changelogMarkdown: await readChangelog(files.changelogFile, logger),
@@ -101,6 +102,7 @@ export async function startDigest(
         logger,
         appUrl: config.appUrl,
         trustProxy: config.trustProxy,
+        apiDocs: config.apiDocs,
         webDistDir: files.webDistDir,
         health: {
           databaseKind: database.kind,

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
+import { createSafeFetch, type Resolve } from '#server/platform/safe-fetch/safe-fetch';
 import { upstreamServers } from '#server-test/upstream-server';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import type { ProviderRequest } from './provider-http';
@@ -230,9 +231,9 @@ describe('provider HTTP: failures become source errors', () => {
     {
       name: 'no answer in time',
       handle: () => {},
-      kind: 'timeout',
-      status: 504,
-      message: 'Open-Meteo did not answer in time',
+      kind: 'unreachable',
+      status: 502,
+      message: 'Open-Meteo could not be reached',
     },
     {
       name: 'an answer over the size cap',
@@ -261,14 +262,67 @@ describe('provider HTTP: failures become source errors', () => {
       });
     });
   }
+});
 
-  it('refuses a private address that is not allow-listed', async () => {
-    const http = createProviderHttp({
-      safeFetch: createSafeFetch({ allowPrivateHosts: [] }),
-      cache: createMemoryContentCache(),
-    });
-    const error = await sourceFailure(http.text({ provider: 'The feed', url: 'http://127.0.0.1:9/feed' }));
-    expect(error.kind).toBe('blocked');
-    expect(error.message).toBe('The feed: 127.0.0.1 is on a private or reserved network');
+describe('provider HTTP: one answer for every refused or failed connection (no mapping a network)', () => {
+  /** The port of a server that was just closed: connecting to it is refused. */
+  async function closedPort() {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  const publicName = async () => [{ address: '93.184.216.34', family: 4 }];
+
+  it('says "could not be reached", with one kind and status, whatever stopped the connection', async () => {
+    const hanging = await startProvider(() => {});
+    const cases: { name: string; allow: string[]; url: string; resolve?: Resolve }[] = [
+      { name: 'a private address', allow: [], url: 'http://127.0.0.1/feed' },
+      { name: 'a cloud metadata address', allow: [], url: 'http://169.254.169.254/latest/meta-data/' },
+      {
+        name: 'a port other than 80 and 443',
+        allow: [],
+        url: 'http://feeds.example:22/',
+        resolve: publicName,
+      },
+      { name: 'a port other than 80 and 443 (IP)', allow: [], url: 'https://93.184.216.34:8443/feed' },
+      {
+        name: 'a name that does not resolve',
+        allow: [],
+        url: 'http://no-such-host.example/feed',
+        resolve: () =>
+          Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })),
+      },
+      {
+        name: 'a refused connection',
+        allow: ['127.0.0.1'],
+        url: `http://127.0.0.1:${await closedPort()}/feed`,
+      },
+      // TEST-NET-1 is routed nowhere: the connection times out (or the network says unreachable at once).
+      { name: 'a connection that times out', allow: ['192.0.2.0/24'], url: 'http://192.0.2.1/feed' },
+      {
+        name: 'an accepted connection that never answers',
+        allow: ['127.0.0.1'],
+        url: `${hanging.base}/feed`,
+      },
+    ];
+    for (const { name, allow, url, resolve } of cases) {
+      const http = createProviderHttp({
+        safeFetch: createSafeFetch({
+          allowPrivateHosts: allow,
+          connectTimeoutMs: 200,
+          ...(resolve ? { resolve } : {}),
+        }),
+        cache: createMemoryContentCache(),
+      });
+      const error = await sourceFailure(http.text({ provider: 'The feed', url, timeoutMs: 500 }));
+      expect({ kind: error.kind, status: error.statusCode, message: error.message }, name).toEqual({
+        kind: 'unreachable',
+        status: 502,
+        message: 'The feed could not be reached',
+      });
+    }
   });
 });

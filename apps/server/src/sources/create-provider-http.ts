@@ -79,27 +79,28 @@ function errorForStatus(provider: string, response: HttpResponse, nowMs: number)
   return new SourceError('upstream', `${provider} answered ${status}`, undefined, status);
 }
 
+/**
+ * Every way of not reaching the provider — a refused port, a private address, a name that does not resolve,
+ * a refused connection, no answer in time — gets the same kind, status and message. Different ones would let
+ * a user map a network through the preview: "refused" against "timed out" is a port scan.
+ */
+const unreachable = (provider: string) => new SourceError('unreachable', `${provider} could not be reached`);
+
 function errorForFetch(provider: string, error: unknown): SourceError {
   if (error instanceof SourceError) return error;
   if (error instanceof FetchError) {
     switch (error.code) {
-      case 'timeout':
-        return new SourceError('timeout', `${provider} did not answer in time`);
       case 'too_large':
         return new SourceError('too_large', `${provider} answered with too much data`);
-      // A name that does not resolve answers like one on a private network (see safe-fetch).
-      case 'dns':
-      case 'blocked_address':
       case 'bad_url':
         return new SourceError('blocked', `${provider}: ${error.message}`);
+      case 'too_many_redirects':
+        return new SourceError('upstream', `${provider} redirected too many times`);
       default:
-        return new SourceError('upstream', `${provider} could not be reached (${error.message})`);
+        return unreachable(provider);
     }
   }
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return new SourceError('timeout', `${provider} did not answer in time`);
-  }
-  return new SourceError('upstream', `${provider} could not be reached`);
+  return unreachable(provider);
 }
 
 export interface ProviderHttpDeps {

@@ -12,6 +12,7 @@ export type SourceErrorCode =
   | 'not_configured'
   | 'unauthorized'
   | 'blocked'
+  | 'unreachable'
   | 'too_large'
   | 'invalid_response'
   | 'invalid_request'
@@ -25,6 +26,7 @@ const STATUS: Record<SourceErrorCode, number> = {
   not_configured: 503,
   unauthorized: 502,
   blocked: 422,
+  unreachable: 502,
   too_large: 422,
   invalid_response: 502,
   invalid_request: 422,

@@ -127,9 +127,10 @@ export function providerFailureCases(
       error: { kind: 'upstream', statusCode: 502, message: `${provider} answered 500` },
     },
     {
-      rule: 'gives up on a provider that never answers',
+      // Said like a refused connection: the two must not be told apart (create-provider-http.ts).
+      rule: 'gives up on a provider that never answers, saying only that it could not be reached',
       failure: 'hang',
-      error: { kind: 'timeout', statusCode: 504, message: `${provider} did not answer in time` },
+      error: { kind: 'unreachable', statusCode: 502, message: `${provider} could not be reached` },
     },
   ];
   if (also.notFound) {

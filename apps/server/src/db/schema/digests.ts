@@ -34,6 +34,8 @@ export const digests = pgTable(
     weekDay: integer('week_day').notNull().default(1),
     /** 1–31, for monthly digests (29–31 run on the last day of shorter months). */
     monthDay: integer('month_day').notNull().default(1),
+    /** Issues older than this many months are deleted by housekeeping (a year unless the owner chose). */
+    issueRetentionMonths: integer('issue_retention_months').notNull().default(12),
     sources: jsonb('sources').$type<Source[]>().notNull(),
     /** When the scheduler should build the next issue; null while paused or not yet computed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
@@ -47,6 +49,7 @@ export const digests = pgTable(
     check('digests_time_check', sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('digests_week_day_check', sql`${table.weekDay} between 0 and 6`),
     check('digests_month_day_check', sql`${table.monthDay} between 1 and 31`),
+    check('digests_issue_retention_months_check', sql`${table.issueRetentionMonths} in (1, 3, 6, 12, 24)`),
   ],
 );
 
@@ -108,5 +111,9 @@ export const digestBuilds = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('digest_builds_digest_number_unique').on(table.digestId, table.buildNumber)],
+  (table) => [
+    uniqueIndex('digest_builds_digest_number_unique').on(table.digestId, table.buildNumber),
+    // Retention and the storage quota delete a digest's oldest issues first.
+    index('digest_builds_digest_created_idx').on(table.digestId, table.createdAt),
+  ],
 );

@@ -1,6 +1,7 @@
 import {
   type Digest,
   type DigestSummary,
+  type IssueRetentionMonths,
   type LastRun,
   type ScheduleType,
   shareHtmlPath,
@@ -16,6 +17,8 @@ export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
     time: row.time,
     weekDay: row.weekDay,
     monthDay: row.monthDay,
+    // The column's check constraint allows only the choices of ISSUE_RETENTION_MONTHS.
+    issueRetentionMonths: row.issueRetentionMonths as IssueRetentionMonths,
     subscribers: row.subscribers,
     sources: row.sources,
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),

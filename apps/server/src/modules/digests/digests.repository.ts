@@ -13,6 +13,7 @@ export type DigestChanges = Partial<
     | 'time'
     | 'weekDay'
     | 'monthDay'
+    | 'issueRetentionMonths'
     | 'sources'
     | 'updatedAt'
     | 'nextRunAt'
@@ -88,6 +89,7 @@ const summaryColumns = {
   time: digests.time,
   weekDay: digests.weekDay,
   monthDay: digests.monthDay,
+  issueRetentionMonths: digests.issueRetentionMonths,
   sources: digests.sources,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,

@@ -43,6 +43,7 @@ describe('POST /api/digests creates a digest', () => {
       time: '07:00',
       weekDay: 1,
       monthDay: 1,
+      issueRetentionMonths: 12,
       subscribers: [],
       builds: [],
       latestBuildNumber: null,
@@ -143,6 +144,11 @@ describe('POST /api/digests refuses bad input with a message and stores nothing'
     ['monthDay 0', { monthDay: 0 }, DIGEST_MESSAGES.monthDay],
     ['monthDay 32', { monthDay: 32 }, DIGEST_MESSAGES.monthDay],
     ['scheduleType hourly', { scheduleType: 'hourly' }, DIGEST_MESSAGES.scheduleType],
+    ['issues kept 2 months', { issueRetentionMonths: 2 }, DIGEST_MESSAGES.issueRetention],
+    ['issues kept forever (0)', { issueRetentionMonths: 0 }, DIGEST_MESSAGES.issueRetention],
+    ['issues kept 36 months', { issueRetentionMonths: 36 }, DIGEST_MESSAGES.issueRetention],
+    ['issues kept "12"', { issueRetentionMonths: '12' }, DIGEST_MESSAGES.issueRetention],
+    ['issues kept null', { issueRetentionMonths: null }, DIGEST_MESSAGES.issueRetention],
     ['a name over 100 characters', { name: 'x'.repeat(101) }, DIGEST_MESSAGES.name],
     ['an unknown field', { colour: 'red' }, 'colour'],
     ['an unknown source type', { sources: [HN, DATE, { type: 'MYSPACE' }] }, 'Source type must be one of'],
@@ -397,6 +403,57 @@ describe('PATCH /api/digests/:id changes a digest', () => {
       .from(digestSubscribers)
       .where(eq(digestSubscribers.digestId, digest.digestId));
     expect(emails).toEqual([{ email: 'a@example.com' }]);
+  });
+});
+
+describe('issue retention: how long a digest keeps its issues (docs/product.md §3)', () => {
+  it('keeps a year unless told otherwise, takes 1, 3, 6, 12 or 24 months at creation and by PATCH', async () => {
+    const user = await signUp(t.app);
+    const digest = await createDigest(t.app, user, { issueRetentionMonths: 3 });
+    expect(digest.issueRetentionMonths).toBe(3);
+    expect((await rowOf(digest.digestId))?.issueRetentionMonths).toBe(3);
+    for (const months of [1, 6, 12, 24, 3]) {
+      const response = await api(user, 'PATCH', `/api/digests/${digest.digestId}`, {
+        issueRetentionMonths: months,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().digest.issueRetentionMonths).toBe(months);
+      expect((await rowOf(digest.digestId))?.issueRetentionMonths).toBe(months);
+    }
+    const listed = (await api(user, 'GET', '/api/digests')).json().digests;
+    expect(listed[0].issueRetentionMonths).toBe(3);
+  });
+
+  it('refuses any other retention by PATCH with the message and changes nothing', async () => {
+    const user = await signUp(t.app);
+    const digest = await createDigest(t.app, user);
+    const before = await rowOf(digest.digestId);
+    for (const months of [0, 2, 12.5, 36, -1, '6', null]) {
+      const response = await api(user, 'PATCH', `/api/digests/${digest.digestId}`, {
+        issueRetentionMonths: months,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(DIGEST_MESSAGES.issueRetention);
+    }
+    expect(await rowOf(digest.digestId)).toEqual(before);
+  });
+
+  it('answers 404 to another user and 401 without a session, changing nothing', async () => {
+    const owner = await signUp(t.app);
+    const digest = await createDigest(t.app, owner);
+    const before = await rowOf(digest.digestId);
+    const other = await signUp(t.app);
+    const body = { issueRetentionMonths: 1 };
+    expect((await api(other, 'PATCH', `/api/digests/${digest.digestId}`, body)).statusCode).toBe(404);
+    expect((await api(null, 'PATCH', `/api/digests/${digest.digestId}`, body)).statusCode).toBe(401);
+    expect(await rowOf(digest.digestId)).toEqual(before);
+  });
+
+  it('is copied by duplicate', async () => {
+    const user = await signUp(t.app);
+    const digest = await createDigest(t.app, user, { issueRetentionMonths: 24 });
+    const response = await api(user, 'POST', `/api/digests/duplicate/${digest.digestId}`);
+    expect(response.json().digest.issueRetentionMonths).toBe(24);
   });
 });
 

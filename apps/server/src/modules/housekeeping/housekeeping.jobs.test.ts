@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client';
 import {
+  deliveries,
+  digestBuilds,
+  digests,
+  issueRuns,
   oauthStates,
   passwordResets,
   refreshTokens,
@@ -13,7 +18,13 @@ import {
 } from '#server/db/schema';
 import { createJobQueue, handlerFor } from '#server/platform/jobs/job-queue';
 import { createTestDatabase } from '#server-test/test-database';
-import { purgeExpiredTokens, purgeExpiredTokensJob, purgeSourceCache } from './housekeeping.jobs';
+import {
+  purgeExpiredIssues,
+  purgeExpiredIssuesJob,
+  purgeExpiredTokens,
+  purgeExpiredTokensJob,
+  purgeSourceCache,
+} from './housekeeping.jobs';
 
 const logger = pino({ level: 'silent' });
 const now = new Date('2026-11-21T12:00:00Z');
@@ -159,5 +170,113 @@ describe('purging the source cache', () => {
     const limits = { graceMs: 60_000, maxBytes: 1_000 };
     await purgeSourceCache({ db: database.db, clock, logger }, limits);
     expect(await cachedKeys()).toEqual(['middle', 'newest']);
+  });
+});
+
+describe('purging issues past their digest’s retention (docs/product.md §3 "Issue retention")', () => {
+  const daysAgo = (count: number) => minutes(-count * 24 * 60);
+
+  async function seedIssues() {
+    const { db } = database;
+    await db.delete(users);
+    const [user] = await db
+      .insert(users)
+      .values({ email: `${randomUUID()}@example.com` })
+      .returning();
+    const userId = user?.userId ?? '';
+    const digestKeeping = async (issueRetentionMonths: number) => {
+      const [row] = await db
+        .insert(digests)
+        .values({ userId, name: `kept ${issueRetentionMonths} months`, sources: [], issueRetentionMonths })
+        .returning();
+      return row?.digestId ?? '';
+    };
+    const ids = {
+      month: await digestKeeping(1),
+      year: await digestKeeping(12),
+      twoYears: await digestKeeping(24),
+    };
+    const issues: [string, number, Date][] = [
+      [ids.month, 1, daysAgo(40)],
+      [ids.month, 2, daysAgo(20)],
+      [ids.year, 1, daysAgo(400)],
+      [ids.year, 2, daysAgo(300)],
+      [ids.twoYears, 1, daysAgo(400)],
+      [ids.twoYears, 2, daysAgo(800)],
+    ];
+    const builds = await db
+      .insert(digestBuilds)
+      .values(
+        issues.map(([digestId, buildNumber, createdAt]) => ({
+          digestId,
+          buildNumber,
+          html: '<p>issue</p>',
+          text: 'issue',
+          createdAt,
+        })),
+      )
+      .returning();
+    const [expired, kept] = builds;
+    for (const build of [expired, kept]) {
+      await db.insert(deliveries).values({
+        buildId: build?.buildId ?? '',
+        digestId: ids.month,
+        recipient: 'friend@example.com',
+        kind: 'subscriber',
+        state: 'sent',
+        messageId: `<${randomUUID()}@digest.test>`,
+      });
+    }
+    await db
+      .insert(issueRuns)
+      .values({ digestId: ids.month, slot: daysAgo(40), status: 'built', buildId: expired?.buildId ?? null });
+    return ids;
+  }
+
+  async function remainingIssues() {
+    const rows = await database.db
+      .select({ name: digests.name, buildNumber: digestBuilds.buildNumber })
+      .from(digestBuilds)
+      .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId));
+    return rows.map((row) => `${row.name} #${row.buildNumber}`).sort();
+  }
+
+  it('deletes each digest’s issues older than its own retention, with their deliveries, and keeps the rest', async () => {
+    await seedIssues();
+    await purgeExpiredIssues({ db: database.db, clock, logger });
+    expect(await remainingIssues()).toEqual(['kept 1 months #2', 'kept 12 months #2', 'kept 24 months #1']);
+    const deliveryRows = await database.db.select().from(deliveries);
+    expect(deliveryRows).toHaveLength(1);
+    // The run that built a deleted issue keeps its record, without the issue.
+    const [run] = await database.db.select().from(issueRuns);
+    expect(run).toMatchObject({ status: 'built', buildId: null });
+  });
+
+  it('deletes nothing on a second run, and nothing younger than a retention that was just lengthened', async () => {
+    const ids = await seedIssues();
+    await database.db.update(digests).set({ issueRetentionMonths: 3 }).where(eq(digests.digestId, ids.month));
+    await purgeExpiredIssues({ db: database.db, clock, logger });
+    await purgeExpiredIssues({ db: database.db, clock, logger });
+    expect(await remainingIssues()).toEqual([
+      'kept 1 months #1',
+      'kept 1 months #2',
+      'kept 12 months #2',
+      'kept 24 months #1',
+    ]);
+  });
+
+  it('is scheduled once a day and runs through the job queue worker', async () => {
+    await seedIssues();
+    expect(purgeExpiredIssuesJob.cron).toBe('40 3 * * *');
+    const queue = createJobQueue({ database, role: { work: true, schedule: false }, logger });
+    await queue.start([
+      handlerFor(purgeExpiredIssuesJob, () => purgeExpiredIssues({ db: database.db, clock, logger })),
+    ]);
+    try {
+      await queue.send(purgeExpiredIssuesJob, {});
+      await expect.poll(remainingIssues, { timeout: 15_000, interval: 200 }).toHaveLength(3);
+    } finally {
+      await queue.stop(5_000);
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client';
 import type { Clock } from '#server/platform/clock';
 import { defineJob } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
-import { deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
+import { deleteExpiredIssues, deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
 
 export interface HousekeepingDeps {
   db: Database;
@@ -42,4 +42,17 @@ export async function purgeSourceCache(
 ) {
   const deleted = await deleteStaleSourceCache(deps.db, deps.clock.now(), limits);
   deps.logger.info({ deleted }, 'purged the source cache');
+}
+
+/** Once a day, at a quiet hour (UTC): retention is counted in months, so a day's delay changes nothing. */
+export const purgeExpiredIssuesJob = defineJob({
+  name: 'housekeeping.purge-expired-issues',
+  payload: z.object({}),
+  cron: '40 3 * * *',
+  queue: { policy: 'stately', retryLimit: 1 },
+});
+
+export async function purgeExpiredIssues(deps: HousekeepingDeps) {
+  const deleted = await deleteExpiredIssues(deps.db, deps.clock.now());
+  deps.logger.info({ deleted }, 'purged issues past their retention');
 }

@@ -1,6 +1,8 @@
-import { gt, inArray, lt, sql } from 'drizzle-orm';
+import { eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
+  digestBuilds,
+  digests,
   oauthStates,
   passwordResets,
   refreshTokens,
@@ -86,4 +88,26 @@ export async function deleteStaleSourceCache(
     )
     .returning({ id: sourceCache.keyHash });
   return { expired: expired.length, overSizeBound: overflow.length };
+}
+
+/**
+ * Issues older than their digest's retention (docs/product.md §3 "Issue retention"), with what hangs off
+ * them: their deliveries (cascade) and their public pages; the runs that built them keep their record.
+ */
+export async function deleteExpiredIssues(db: Database, now: Date) {
+  const expired = db
+    .select({ buildId: digestBuilds.buildId })
+    .from(digestBuilds)
+    .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
+    .where(
+      lt(
+        digestBuilds.createdAt,
+        sql`${now.toISOString()}::timestamptz - make_interval(months => ${digests.issueRetentionMonths})`,
+      ),
+    );
+  const deleted = await db
+    .delete(digestBuilds)
+    .where(inArray(digestBuilds.buildId, expired))
+    .returning({ id: digestBuilds.buildId });
+  return deleted.length;
 }

@@ -329,3 +329,83 @@ describe('delivering an issue', () => {
     expect(received(ownerCopy.messageId)).toHaveLength(1);
   });
 });
+
+describe('the storage quota of an account (ISSUE_STORAGE_QUOTA_MB): its oldest issues go first', () => {
+  const MB = 1024 * 1024;
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
+  /** A digest of `owner` with issues 1–3 of 1 MB each, the oldest first, each already mailed. */
+  async function digestWithOldIssues(owner: TestUser) {
+    const digest = await createDigest(t.app, owner, {
+      sources: [rssOk(), { type: 'HACKER_NEWS' }, { type: 'DATE' }],
+    });
+    for (const buildNumber of [1, 2, 3]) {
+      const [build] = await t.database.db
+        .insert(digestBuilds)
+        .values({
+          digestId: digest.digestId,
+          buildNumber,
+          html: 'x'.repeat(MB - 100),
+          text: 'y'.repeat(100),
+          createdAt: daysAgo(10 - buildNumber),
+        })
+        .returning();
+      await t.database.db.insert(deliveries).values({
+        buildId: build?.buildId ?? '',
+        digestId: digest.digestId,
+        recipient: owner.email,
+        kind: 'owner',
+        state: 'sent',
+        messageId: `<issue-${buildNumber}-${digest.digestId}@digest.test>`,
+      });
+    }
+    return digest;
+  }
+
+  const issuesOf = async (digestId: string) =>
+    (
+      await t.database.db
+        .select({ buildNumber: digestBuilds.buildNumber })
+        .from(digestBuilds)
+        .where(eq(digestBuilds.digestId, digestId))
+    )
+      .map((row) => row.buildNumber)
+      .sort();
+
+  async function buildWithQuota(digestId: string, storageQuotaBytes: number) {
+    const run = await queuedRun(digestId);
+    const outcome = await buildIssue({ ...deps(), storageQuotaBytes }, run.runId);
+    expect(outcome).toMatchObject({ status: 'built', build: { buildNumber: 4 } });
+  }
+
+  it('deletes nothing while the account stays within its quota', async () => {
+    const owner = await signUp(t.app);
+    const digest = await digestWithOldIssues(owner);
+    await buildWithQuota(digest.digestId, 3.5 * MB);
+    expect(await issuesOf(digest.digestId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('past the quota deletes the oldest issues (with their deliveries) until it fits, never another account’s', async () => {
+    const other = await signUp(t.app);
+    const othersDigest = await digestWithOldIssues(other);
+    const owner = await signUp(t.app);
+    const digest = await digestWithOldIssues(owner);
+    await buildWithQuota(digest.digestId, 2.5 * MB);
+    expect(await issuesOf(digest.digestId)).toEqual([2, 3, 4]);
+    const mailed = await deliveriesOf(digest.digestId);
+    expect(mailed.map((row) => row.messageId).filter((id) => id.startsWith('<issue-1-'))).toEqual([]);
+    expect(mailed).toHaveLength(3);
+    expect(await issuesOf(othersDigest.digestId)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the issue just built even when it alone is over the quota, and issues whose mail is still going out', async () => {
+    const owner = await signUp(t.app);
+    const digest = await digestWithOldIssues(owner);
+    await t.database.db
+      .update(deliveries)
+      .set({ state: 'pending' })
+      .where(eq(deliveries.messageId, `<issue-2-${digest.digestId}@digest.test>`));
+    await buildWithQuota(digest.digestId, 1);
+    expect(await issuesOf(digest.digestId)).toEqual([2, 4]);
+  });
+});

@@ -17,6 +17,8 @@ export interface IssuesDeps {
   appUrl: string;
   mailDomain: string;
   queue: Pick<JobQueue, 'sendMany'>;
+  /** ISSUE_STORAGE_QUOTA_MB in bytes: the issues one account may keep. */
+  storageQuotaBytes: number;
 }
 
 export type BuildOutcome =
@@ -117,6 +119,16 @@ export async function buildIssue(
     });
     if (build) {
       log.info({ buildNumber, recipients: recipients.length, truncated: rendered.truncated }, 'issue built');
+      // Over the quota, the account's oldest issues go rather than the next one being refused: the owner
+      // and friends expect the digest to keep arriving; old issues are what retention removes anyway.
+      const trimmed = await repository.deleteIssuesBeyondQuota(
+        deps.db,
+        run.userId,
+        build.buildId,
+        deps.storageQuotaBytes,
+      );
+      if (trimmed > 0)
+        log.info({ trimmed }, 'deleted the oldest issues of an account over its storage quota');
       return { status: 'built', build: { buildNumber: build.buildNumber, createdAt: build.createdAt } };
     }
     if (attempt >= NUMBERING_ATTEMPTS)

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
+  deliveries,
   digestBuilds,
   digestSubscribers,
   digests,
@@ -150,4 +151,52 @@ export function activeSubscribers(db: Database, digestId: string) {
       ),
     )
     .orderBy(asc(digestSubscribers.subscribedAt));
+}
+
+/**
+ * The account's oldest issues beyond `quotaBytes` (HTML and text, newest counted first), all but `keepBuildId`
+ * (the issue just stored) and issues whose mail is still going out. Their deliveries go with them.
+ */
+export async function deleteIssuesBeyondQuota(
+  db: Database,
+  userId: string,
+  keepBuildId: string,
+  quotaBytes: number,
+) {
+  const size = sql`octet_length(${digestBuilds.html}) + octet_length(${digestBuilds.text})`;
+  const newestFirst = db
+    .select({
+      buildId: digestBuilds.buildId,
+      bytesSoFar:
+        sql<number>`sum(${size}) over (order by ${digestBuilds.createdAt} desc, ${digestBuilds.buildId})`.as(
+          'bytes_so_far',
+        ),
+    })
+    .from(digestBuilds)
+    .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
+    .where(eq(digests.userId, userId))
+    .as('newest_first');
+  const sending = db
+    .select({ id: deliveries.deliveryId })
+    .from(deliveries)
+    .where(
+      and(eq(deliveries.buildId, digestBuilds.buildId), inArray(deliveries.state, ['pending', 'sending'])),
+    );
+  const deleted = await db
+    .delete(digestBuilds)
+    .where(
+      and(
+        inArray(
+          digestBuilds.buildId,
+          db
+            .select({ buildId: newestFirst.buildId })
+            .from(newestFirst)
+            .where(gt(newestFirst.bytesSoFar, quotaBytes)),
+        ),
+        ne(digestBuilds.buildId, keepBuildId),
+        notExists(sending),
+      ),
+    )
+    .returning({ id: digestBuilds.buildId });
+  return deleted.length;
 }

@@ -67,6 +67,11 @@ export interface AddressPolicy {
   allowsHost(hostname: string): boolean;
   /** The address is public, or allow-listed as an IP or inside an allow-listed CIDR. */
   allowsAddress(ip: string): boolean;
+  /**
+   * The host is allow-listed by name, or every address it resolved to is allow-listed (not merely public):
+   * only these may be reached on a port other than 80 and 443 (the fake providers, an intranet service).
+   */
+  allowsAnyPort(hostname: string, ips: string[]): boolean;
 }
 
 /** Without brackets, lower case, no trailing dot: the form URL hostnames and allow-list entries share. */
@@ -90,14 +95,16 @@ export function createAddressPolicy(allowPrivateHosts: string[]): AddressPolicy 
       cidrs.push([address, address.kind() === 'ipv4' ? 32 : 128]);
     } else hosts.add(entry);
   }
+  const allowsHost = (hostname: string) => hosts.has(canonicalHost(hostname));
+  const isAllowListed = (ip: string) => {
+    if (!ipaddr.isValid(ip)) return false;
+    // ::ffff:127.0.0.1 is 127.0.0.1 for the allow-list as well as for the block.
+    const address = ipaddr.process(ip);
+    return cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  };
   return {
-    allowsHost: (hostname) => hosts.has(canonicalHost(hostname)),
-    allowsAddress(ip) {
-      if (isPublicAddress(ip)) return true;
-      if (!ipaddr.isValid(ip)) return false;
-      // ::ffff:127.0.0.1 is 127.0.0.1 for the allow-list as well as for the block.
-      const address = ipaddr.process(ip);
-      return cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
-    },
+    allowsHost,
+    allowsAddress: (ip) => isPublicAddress(ip) || isAllowListed(ip),
+    allowsAnyPort: (hostname, ips) => allowsHost(hostname) || (ips.length > 0 && ips.every(isAllowListed)),
   };
 }

@@ -81,6 +81,43 @@ const LOOPBACK_NOTATIONS = [
   '[::]',
 ];
 
+describe('safe fetch: only ports 80 and 443, unless the host is allow-listed', () => {
+  /** A name server that answers a public address (nothing is ever connected to it). */
+  const publicName = async () => [{ address: '93.184.216.34', family: 4 }];
+
+  it('refuses any other port on a public host before connecting', async () => {
+    const safeFetch = createSafeFetch({ allowPrivateHosts: [], resolve: publicName });
+    for (const url of [
+      'http://feeds.example:22/',
+      'http://feeds.example:8080/feed',
+      'https://feeds.example:8443/feed',
+      'http://93.184.216.34:25/',
+      'https://93.184.216.34:6379/',
+      'http://[2606:2800:220:1:248:1893:25c8:1946]:5432/',
+    ]) {
+      expect(await failureOf(safeFetch({ url })), url).toMatchObject({ code: 'blocked_port' });
+    }
+  });
+
+  it('refuses a redirect to another port', async () => {
+    const server = await startServer((_request, response) =>
+      response.writeHead(302, { location: 'http://93.184.216.34:25/' }).end(),
+    );
+    const safeFetch = createSafeFetch({ allowPrivateHosts: ['127.0.0.1'] });
+    const failure = await failureOf(safeFetch({ url: `http://127.0.0.1:${server.port}/` }));
+    expect(failure.code).toBe('blocked_port');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reaches an allow-listed host (by address or by name) on any port', async () => {
+    const server = await startServer(ok);
+    const byAddress = createSafeFetch({ allowPrivateHosts: ['127.0.0.1'] });
+    expect((await byAddress({ url: `http://127.0.0.1:${server.port}/` })).status).toBe(200);
+    const byName = createSafeFetch({ allowPrivateHosts: ['localhost'] });
+    expect((await byName({ url: `http://localhost:${server.port}/` })).status).toBe(200);
+  });
+});
+
 describe('safe fetch: private addresses', () => {
   for (const host of LOOPBACK_NOTATIONS) {
     it(`refuses http://${host}/ when it is not allow-listed`, async () => {

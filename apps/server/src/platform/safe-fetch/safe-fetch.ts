@@ -36,6 +36,11 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_PER_HOST = 6;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * The web's ports. Anything else (SSH, databases, mail, admin consoles) is no feed or API a user may name;
+ * only allow-listed hosts (the fake providers in tests, an intranet service) are reached on other ports.
+ */
+const WEB_PORTS = new Set([80, 443]);
 /** Headers that carry the caller's identity: never sent on to another origin by a redirect. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
@@ -191,6 +196,10 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
   async function exchange(hop: Hop, maxBytes: number, signal: AbortSignal): Promise<HttpResponse> {
     const { url } = hop;
     const addresses = await allowedAddresses(url.hostname, policy, lookups, signal);
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    const ips = addresses.map(({ address }) => address);
+    if (!WEB_PORTS.has(port) && !policy.allowsAnyPort(url.hostname, ips))
+      throw new FetchError('blocked_port', `${url.host}: only ports 80 and 443 are fetched`);
     const release = await limiter.acquire(url.host, signal);
     try {
       const response = await new Promise<IncomingMessage>((resolve, reject) => {

@@ -30,6 +30,7 @@ export type SafeFetch = (request: HttpRequest) => Promise<HttpResponse>;
 export type FetchErrorCode =
   | 'bad_url'
   | 'blocked_address'
+  | 'blocked_port'
   | 'dns'
   | 'timeout'
   | 'too_large'

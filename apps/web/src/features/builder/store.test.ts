@@ -166,9 +166,9 @@ describe('builder store', () => {
     expect(names()).toEqual(['x', 'y']);
   });
 
-  it('persists as version 14 and replaces state stored by another version with a fresh builder', async () => {
+  it('persists as version 15 and replaces state stored by another version with a fresh builder', async () => {
     saveSource(hn('kept'));
-    expect(JSON.parse(stored.get(BUILDER_STORAGE_KEY) ?? '{}')).toMatchObject({ version: 14 });
+    expect(JSON.parse(stored.get(BUILDER_STORAGE_KEY) ?? '{}')).toMatchObject({ version: 15 });
     await useBuilderStore.persist.rehydrate();
     expect(names()).toEqual(['kept']);
 

@@ -1,4 +1,11 @@
-import { DIGEST_DEFAULTS, MAX_SOURCES, type Schedule, type Source, type SourceType } from '@digest/contracts';
+import {
+  DIGEST_DEFAULTS,
+  type IssueRetentionMonths,
+  MAX_SOURCES,
+  type Schedule,
+  type Source,
+  type SourceType,
+} from '@digest/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { type BuilderStep, firstStepOf } from './lib/steps';
@@ -43,14 +50,16 @@ export interface BuilderState {
   /** Set once a draft or digest has been loaded into the blocks, so a reload does not load it again. */
   loadedFrom: string | null;
   schedule: Schedule;
+  /** How long the digest's issues are kept (docs/product.md §3 "Issue retention"). */
+  issueRetentionMonths: IssueRetentionMonths;
   subscribers: string[];
 }
 
 /**
- * docs/product.md §4 "Persisted client state": version 14. State stored under another version may not fit this
+ * docs/product.md §4 "Persisted client state": version 15. State stored under another version may not fit this
  * one: it is replaced by a fresh builder as soon as it is read.
  */
-export const BUILDER_STATE_VERSION = 14;
+export const BUILDER_STATE_VERSION = 15;
 export const BUILDER_STORAGE_KEY = 'digest-builder';
 
 const initialSchedule: Schedule = {
@@ -77,6 +86,7 @@ export const initialBuilderState: BuilderState = {
   editDigestId: null,
   loadedFrom: null,
   schedule: initialSchedule,
+  issueRetentionMonths: DIGEST_DEFAULTS.issueRetentionMonths,
   subscribers: [],
 };
 
@@ -135,10 +145,16 @@ export function claimBuilder(userId: string): void {
   else if (ownerId !== userId) startAfresh(userId);
 }
 
-/** The loaded draft or digest: its name, sources and (for a digest) schedule and friends. */
+/** The loaded draft or digest: its name, sources and (for a digest) schedule, retention and friends. */
 export function loadIntoBuilder(
   from: string,
-  loaded: { name: string; sources: Source[]; schedule?: Schedule; subscribers?: string[] },
+  loaded: {
+    name: string;
+    sources: Source[];
+    schedule?: Schedule;
+    issueRetentionMonths?: IssueRetentionMonths;
+    subscribers?: string[];
+  },
 ): void {
   set((state) => ({
     loadedFrom: from,
@@ -146,6 +162,7 @@ export function loadIntoBuilder(
     blocks: loaded.sources.slice(0, MAX_SOURCES).map((source) => ({ id: newBlockId(), source })),
     sourcePosition: loaded.sources.length,
     schedule: loaded.schedule ?? state.schedule,
+    issueRetentionMonths: loaded.issueRetentionMonths ?? state.issueRetentionMonths,
     subscribers: loaded.subscribers ?? state.subscribers,
   }));
 }
@@ -338,6 +355,10 @@ export function deleteBlock(blockId: string): void {
 
 export function setSchedule(schedule: Schedule): void {
   set({ schedule });
+}
+
+export function setIssueRetention(issueRetentionMonths: IssueRetentionMonths): void {
+  set({ issueRetentionMonths });
 }
 
 export function setSubscribers(subscribers: string[]): void {

@@ -13,6 +13,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     time: '07:00',
     weekDay: 1,
     monthDay: 1,
+    issueRetentionMonths: 12,
     subscribers: [],
     sources: [],
     latestBuildNumber: null,

@@ -79,6 +79,7 @@ async function buildApp(providers: SocialProviders) {
   const server = await buildHttpServer({
     logger: loggerSink(),
     appUrl: APP_URL,
+    apiDocs: true,
     webDistDir: '/nonexistent-web-dist',
     health: {
       databaseKind: database.kind,

@@ -175,15 +175,38 @@ describe('GET /api/data-sources/rss/feed on a server that does not allow private
   });
   afterAll(() => closedApi?.close());
 
-  it('refuses a feed on 127.0.0.1 (SSRF) with 422 before any request reaches it', async () => {
+  it('refuses a feed on 127.0.0.1 (SSRF) with 502 "could not be reached" before any request reaches it', async () => {
     fakes.resetHits();
     const response = await closedApi.app.inject({
       method: 'GET',
       url: `/api/data-sources/rss/feed?url=${encodeURIComponent(`${fakes.origin}/feeds/rss2.xml`)}`,
       headers: closedUser.headers,
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('SOURCE_BLOCKED');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ code: 'SOURCE_UNREACHABLE', message: 'The feed could not be reached' });
     expect(fakes.hits('/feeds')).toBe(0);
+  });
+
+  it('answers a private address, a metadata address, another port and a name that does not resolve alike', async () => {
+    const feedUrls = [
+      'http://10.1.2.3/feed.xml',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://93.184.216.34:22/feed.xml',
+      'http://no-such-host.invalid/feed.xml',
+    ];
+    const answers = [];
+    for (const url of feedUrls) {
+      const response = await closedApi.app.inject({
+        method: 'GET',
+        url: `/api/data-sources/rss/feed?url=${encodeURIComponent(url)}`,
+        headers: closedUser.headers,
+      });
+      answers.push({ status: response.statusCode, body: response.json() });
+    }
+    const one = {
+      status: 502,
+      body: { code: 'SOURCE_UNREACHABLE', message: 'The feed could not be reached' },
+    };
+    expect(answers).toEqual(feedUrls.map(() => one));
   });
 });

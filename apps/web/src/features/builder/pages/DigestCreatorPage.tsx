@@ -35,11 +35,13 @@ function LoadDigest({ digestId }: { digestId: string }) {
   const digest = useDigest(digestId);
   useEffect(() => {
     if (!digest.data) return;
-    const { name, sources, scheduleType, time, weekDay, monthDay, subscribers } = digest.data;
+    const { name, sources, scheduleType, time, weekDay, monthDay, issueRetentionMonths, subscribers } =
+      digest.data;
     loadIntoBuilder(digestId, {
       name,
       sources: sources as Source[],
       schedule: { scheduleType, time, weekDay, monthDay },
+      issueRetentionMonths,
       subscribers: subscribers ?? [],
     });
   }, [digest.data, digestId]);

@@ -5,7 +5,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
 import { useBlockPreviews } from '../api/preview-api';
-import { resetBuilder, setSchedule, setSubscribers, useBuilderStore } from '../store';
+import { resetBuilder, setIssueRetention, setSchedule, setSubscribers, useBuilderStore } from '../store';
 import { doneBlockedReason } from './done-blocker';
 import {
   BuildingStep,
@@ -94,6 +94,7 @@ function InitStep({
 }) {
   const user = useCurrentUser();
   const schedule = useBuilderStore((state) => state.schedule);
+  const retention = useBuilderStore((state) => state.issueRetentionMonths);
   const friends = useBuilderStore((state) => state.subscribers);
   const blocks = useBuilderStore((state) => state.blocks);
   const sources = useMemo(() => blocks.map((block) => block.source), [blocks]);
@@ -106,6 +107,8 @@ function InitStep({
       onZoneChange={onZoneChange}
       schedule={schedule}
       onScheduleChange={setSchedule}
+      retention={retention}
+      onRetentionChange={setIssueRetention}
       friends={friends}
       onFriendsChange={setSubscribers}
       submitLabel={submitLabel}

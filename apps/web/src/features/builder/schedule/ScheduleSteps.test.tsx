@@ -39,6 +39,8 @@ function renderForm(overrides: Partial<ScheduleFormProps> = {}): string {
       onZoneChange={noop}
       schedule={schedule()}
       onScheduleChange={noop}
+      retention={DIGEST_DEFAULTS.issueRetentionMonths}
+      onRetentionChange={noop}
       friends={[]}
       onFriendsChange={noop}
       submitLabel="Done"
@@ -66,6 +68,20 @@ describe('schedule popup, init step (docs/product.md §2)', () => {
     expect(selected(html, 'Time of day')).toBe('7:05 pm');
     expect(html).not.toContain('>Weekday</label>');
     expect(html).not.toContain('>Day of month</label>');
+  });
+
+  it('asks how long issues are kept: a year by default, a month to two years', () => {
+    const html = renderForm();
+    expect(selected(html, 'Keep issues for')).toBe('1 year');
+    const options = [...html.matchAll(/<option value="(\d+)"[^>]*>(\d+ (?:month|year)s?)<\/option>/g)];
+    expect(options.map(([, value, label]) => `${value}:${label}`)).toEqual([
+      '1:1 month',
+      '3:3 months',
+      '6:6 months',
+      '12:1 year',
+      '24:2 years',
+    ]);
+    expect(selected(renderForm({ retention: 3 }), 'Keep issues for')).toBe('3 months');
   });
 
   it('asks for the weekday of a weekly digest and the day of a monthly one', () => {

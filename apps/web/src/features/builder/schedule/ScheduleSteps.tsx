@@ -1,11 +1,17 @@
-import type { Schedule, ScheduleType } from '@digest/contracts';
+import type { IssueRetentionMonths, Schedule, ScheduleType } from '@digest/contracts';
 import { type FormEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from '#web/components/ui/Button';
 import { SelectField, type SelectOption } from '#web/components/ui/SelectField';
 import { Spinner } from '#web/components/ui/Spinner';
 import { FriendsField } from './FriendsField';
 import styles from './SchedulePopup.module.css';
-import { FREQUENCY_OPTIONS, MONTH_DAY_OPTIONS, TIME_OPTIONS, WEEK_DAY_OPTIONS } from './schedule-options';
+import {
+  FREQUENCY_OPTIONS,
+  MONTH_DAY_OPTIONS,
+  RETENTION_OPTIONS,
+  TIME_OPTIONS,
+  WEEK_DAY_OPTIONS,
+} from './schedule-options';
 
 /** docs/product.md §2 "Schedule popup": init, building, done; and the error of docs/product.md §4 "Completing a digest". */
 export type ScheduleStep = 'init' | 'building' | 'done' | 'error';
@@ -30,6 +36,8 @@ export interface ScheduleFormProps {
   onZoneChange: (zone: string) => void;
   schedule: Schedule;
   onScheduleChange: (schedule: Schedule) => void;
+  retention: IssueRetentionMonths;
+  onRetentionChange: (months: IssueRetentionMonths) => void;
   friends: readonly string[];
   onFriendsChange: (friends: string[]) => void;
   /** 'Done' for a new digest, 'Update digest' in edit mode. */
@@ -39,13 +47,15 @@ export interface ScheduleFormProps {
   onSubmit: () => void;
 }
 
-/** Init: time zone, frequency, time of day, weekday or day of month, friends; then Done. */
+/** Init: time zone, frequency, time of day, weekday or day of month, how long issues are kept, friends; then Done. */
 export function ScheduleForm({
   zone,
   zoneOptions,
   onZoneChange,
   schedule,
   onScheduleChange,
+  retention,
+  onRetentionChange,
   friends,
   onFriendsChange,
   submitLabel,
@@ -103,6 +113,14 @@ export function ScheduleForm({
           />
         ) : null}
       </div>
+      <SelectField
+        label="Keep issues for"
+        name="issueRetentionMonths"
+        value={String(retention)}
+        options={RETENTION_OPTIONS}
+        hint="Older issues are deleted, with their public pages."
+        onChange={(event) => onRetentionChange(Number(event.target.value) as IssueRetentionMonths)}
+      />
       <FriendsField friends={friends} onChange={onFriendsChange} />
       <div className={styles.actions}>
         {blockedReason ? (

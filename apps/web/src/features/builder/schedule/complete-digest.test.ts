@@ -121,6 +121,7 @@ describe('what Done sends, from the builder', () => {
     ...initialBuilderState,
     blocks: [hn, hn, hn].map((source, index) => ({ id: `b${index}`, source })),
     schedule: { scheduleType: 'weekly' as const, time: '19:05', weekDay: 5, monthDay: 1 },
+    issueRetentionMonths: 6 as const,
     subscribers: ['friend@example.com'],
     draftId: DRAFT_ID,
   };
@@ -133,13 +134,14 @@ describe('what Done sends, from the builder', () => {
     expect(completionOf({ ...builder, name: 'Morning' }, user, 'Europe/London').digest.name).toBe('Morning');
   });
 
-  it('sends the blocks in order with the schedule and friends, and the draft to delete', () => {
+  it('sends the blocks in order with the schedule, the issue retention and friends, and the draft to delete', () => {
     const sent = completionOf(builder, user, 'Europe/London');
     expect(sent.digest).toMatchObject({
       sources: [hn, hn, hn],
       scheduleType: 'weekly',
       time: '19:05',
       weekDay: 5,
+      issueRetentionMonths: 6,
       subscribers: ['friend@example.com'],
     });
     expect(sent.draftId).toBe(DRAFT_ID);

@@ -1,5 +1,5 @@
 import type { User } from '@digest/contracts';
-import { SCHEDULE_TYPE_OPTIONS, WEEK_DAYS } from '@digest/contracts';
+import { ISSUE_RETENTION_OPTIONS, SCHEDULE_TYPE_OPTIONS, WEEK_DAYS } from '@digest/contracts';
 import type { SelectOption } from '#web/components/ui/SelectField';
 import { formatTime12, ordinal } from '#web/features/digests';
 import { browserTimeZone, type TimeZoneOption, timeZoneOptions } from '#web/features/profile';
@@ -34,6 +34,12 @@ export const MONTH_DAY_OPTIONS: readonly SelectOption[] = Array.from(
   { length: DAYS_IN_LONGEST_MONTH },
   (_, index) => ({ value: String(index + 1), label: ordinal(index + 1) }),
 );
+
+/** A month to two years, valued by the months the digest stores (docs/product.md §3 "Issue retention"). */
+export const RETENTION_OPTIONS: readonly SelectOption[] = ISSUE_RETENTION_OPTIONS.map(({ value, label }) => ({
+  value: String(value),
+  label,
+}));
 
 /** The zone the popup starts with: the profile's, else the browser's guess (docs/product.md §4 "Default timezone"). */
 export function initialTimeZone(user: Pick<User, 'timezone'>): string {

@@ -9,7 +9,7 @@ import { timeZoneChanged } from './schedule-options';
 
 type BuilderFields = Pick<
   BuilderState,
-  'name' | 'blocks' | 'schedule' | 'subscribers' | 'editDigestId' | 'draftId'
+  'name' | 'blocks' | 'schedule' | 'issueRetentionMonths' | 'subscribers' | 'editDigestId' | 'draftId'
 >;
 
 /** What Done sends, from the builder: the typed name or "{full name}'s Digest" (docs/product.md §5), blocks in order. */
@@ -19,6 +19,7 @@ export function completionOf(builder: BuilderFields, user: User, zone: string): 
       name: builder.name?.trim() || defaultDigestName(user),
       sources: builder.blocks.map((block) => block.source),
       ...builder.schedule,
+      issueRetentionMonths: builder.issueRetentionMonths,
       subscribers: builder.subscribers,
     },
     editDigestId: builder.editDigestId,
