@@ -9,12 +9,12 @@ import styles from './PublicLinkTab.module.css';
 /** How long 'Copied' stays before the button reads 'Copy link' again. */
 const COPIED_RESET_MS = 3000;
 
-export const PRIVATE_TEXT = 'This Digest is private: only you and the friends you send it to can read it.';
-export const PUBLIC_TEXT =
+const PRIVATE_TEXT = 'This Digest is private: only you and the friends you send it to can read it.';
+const PUBLIC_TEXT =
   'Anyone with the link can read every issue of this Digest, no account needed, and it is listed on your public profile while it is active.';
-export const PRIVATE_BLOCKS_TEXT =
+const PRIVATE_BLOCKS_TEXT =
   'Blocks from your connected accounts (Google Calendar, Stripe, X) never appear on the public page: it shows their title and "Private" instead.';
-export const NEW_LINK_TEXT = 'Turning the link off ends it. Turned on again, it is a new link.';
+const NEW_LINK_TEXT = 'Turning the link off ends it. Turned on again, it is a new link.';
 
 /**
  * The Public tab of the share dialog (docs/product.md §4, docs/design.md §10): a switch that turns the
