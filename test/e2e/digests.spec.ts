@@ -532,8 +532,15 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute('content', publicLink);
   const publicFrame = visitor.locator('iframe[title="Engine Notes"]');
   await expect(publicFrame).toHaveAttribute('sandbox', '');
-  await expect(visitor.frameLocator('iframe[title="Engine Notes"]').getByText(item)).toBeVisible();
-  await screenshots(visitor, testInfo, 'public-page');
+  const visitorFrame = visitor.frameLocator('iframe[title="Engine Notes"]');
+  await expect(visitorFrame.getByText(item)).toBeVisible();
+  await screenshots(visitor, testInfo, 'public-page', {
+    // Let the frame paint its issue after the resize.
+    atWidth: async () => {
+      await expect(visitorFrame.getByText(item)).toBeVisible();
+      await visitor.waitForTimeout(300);
+    },
+  });
   expect(await seriousViolations(visitor), 'public page').toEqual([]);
   expect(visitorCsp).toEqual([]);
   await anonymous.close();
