@@ -65,8 +65,9 @@ in it.
   accounts you follow), which show only their title and the word "Private".
 - **Digests are private** unless you turn on a digest's public link in its Share dialog. Then anyone who
   has that link (/digests/share/ and a long random code) can read every issue of the digest in that public
-  copy, and the digest is listed on your public profile while it runs. Turning the link off ends it at
-  once; turning it on again makes a new link, and the old one never works again.
+  copy, and the digest is listed on your public profile while it runs. Turning the link off ends it
+  (copies cached on the way expire within a minute); turning it on again makes a new link, and the old
+  one never works again.
 - **Connected accounts** (Google Calendar, X/Twitter, Stripe): the account's name or e-mail and picture,
   and the tokens the provider gave, encrypted (AES-256-GCM). They never leave the server.
 - **Logs**: the server writes a line for each request (its method, path without the values of its
