@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, openSignedIn, WIDTHS } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { auth, createDigest } from './support/digests';
+import { auth, createDigest, turnOnPublicLink } from './support/digests';
 
 // docs/design.md §9: every screen passes axe-core's whole rule set (its experimental rules included, such
 // as label in name) with no serious or critical violation, at the three widths.
@@ -57,7 +57,8 @@ for (const width of WIDTHS) {
     await openSignedIn(page, user.token, SIGNED_IN[0]);
     for (const path of [...SIGNED_IN, `/digests/${digest.digestId}`]) await expectAccessible(page, path);
     // The public pages, as a visitor and as the owner sees them.
-    await expectAccessible(page, `/digests/share/${digest.digestId}`);
+    const shareUrl = await turnOnPublicLink(request, user.token, digest.digestId);
+    await expectAccessible(page, new URL(shareUrl).pathname);
     await expectAccessible(page, `/user/${user.username}`);
 
     const incomplete = await createUser(request, { label: `onboard${width}`, complete: false });

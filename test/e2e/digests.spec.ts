@@ -1,7 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { auth, createDigest, createDraft, getDigest, listSubscribers } from './support/digests';
+import {
+  auth,
+  createDigest,
+  createDraft,
+  getDigest,
+  listSubscribers,
+  turnOnPublicLink,
+} from './support/digests';
 import { fakesOrigin } from './support/fakes';
 import { waitForMail } from './support/mailbox';
 
@@ -226,20 +233,39 @@ test('sharing: two friends get the notice, the public link is copied, a friend u
     return link as string;
   });
 
-  // Public tab: Copy link copies {origin}/digests/share/{digestId} (no issue yet) and says Copied.
+  // Public tab: the digest is private until the owner turns the link on (docs/design.md §10); it says
+  // what a public page shows, then Copy link copies {origin}/digests/share/{random token} and says Copied.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await expect(engine.getByText('Private', { exact: true })).toBeVisible();
   await engine.getByRole('button', { name: 'Share Engine Notes' }).click();
   await dialog.getByRole('tab', { name: 'Public' }).click();
-  const copyButton = dialog.getByRole('button', { name: 'Copy link' });
-  const publicLink = `${baseURL}/digests/share/${digest.digestId}`;
-  await expect(dialog.getByLabel('Public link')).toHaveValue(publicLink);
-  await copyButton.click();
+  await expect(
+    dialog.getByText('This Digest is private: only you and the friends you send it to can read it.'),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Blocks from your connected accounts (Google Calendar, Stripe, X) never appear on the public page: it shows their title and "Private" instead.',
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  await screenshots(page, testInfo, 'share-public-off', { fullPage: false });
+  expect(await seriousViolations(page), 'share dialog, public link off').toEqual([]);
+  await dialog.getByRole('button', { name: 'Turn on the public link' }).click();
+  await expect(
+    dialog.getByText(/^Anyone with the link can read every issue of this Digest, no account needed/),
+  ).toBeVisible();
+  const linkField = dialog.getByLabel('Link to the public page');
+  await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/digests/share/[A-Za-z0-9_-]{43}$`));
+  const publicLink = await linkField.inputValue();
+  expect(publicLink).not.toContain(digest.digestId);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
   await screenshots(page, testInfo, 'share-public', { fullPage: false });
   expect(await seriousViolations(page), 'share dialog, public').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(engine.getByText('Public', { exact: true })).toBeVisible();
 
   // An anonymous browser opens the link. No issue has been built yet (building is a later issue), so
   // the page says the Digest is not available, with the default title and the social-preview tags.
@@ -255,7 +281,9 @@ test('sharing: two friends get the notice, the public link is copied, a friend u
   await visitor.goto(publicLink);
   await expect(visitor.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
   await expect(
-    visitor.getByText('This Digest does not exist, or no issue of it has been sent yet.', { exact: true }),
+    visitor.getByText('This Digest does not exist, is not public, or no issue of it has been sent yet.', {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(visitor).toHaveTitle('Shared Digest');
   // Nothing sent yet: the link preview, in the page's HTML, is the app's generic one.
@@ -267,6 +295,22 @@ test('sharing: two friends get the notice, the public link is copied, a friend u
   expect(shareCalls).toEqual([{ auth: undefined, status: 404 }]);
   await screenshots(visitor, testInfo, 'public-page-not-sent');
   expect(await seriousViolations(visitor), 'public page, not sent').toEqual([]);
+
+  // Turned off, then on again: a new link, and the old one is dead like any unknown one.
+  await engine.getByRole('button', { name: 'Share Engine Notes' }).click();
+  await dialog.getByRole('tab', { name: 'Public' }).click();
+  await dialog.getByRole('button', { name: 'Turn off the public link' }).click();
+  await expect(
+    dialog.getByText('This Digest is private: only you and the friends you send it to can read it.'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Link to the public page')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Turn on the public link' }).click();
+  await expect(dialog.getByLabel('Link to the public page')).not.toHaveValue(publicLink);
+  await expect(dialog.getByLabel('Link to the public page')).toHaveValue(/\/digests\/share\/[\w-]{43}$/);
+  await page.keyboard.press('Escape');
+  const oldToken = new URL(publicLink).pathname.split('/').pop();
+  expect((await anonymous.request.get(`/api/digests/share/${oldToken}`)).status()).toBe(404);
+  expect((await anonymous.request.get(`/api/digests/share/${digest.digestId}`)).status()).toBe(404);
 
   // A friend unsubscribes from the link in the mail: opening it changes nothing, the button does.
   await visitor.goto(unsubscribeLinks[0] as string);
@@ -340,7 +384,9 @@ test('signed-in extras: /admin waits for a token, Digest Updates, Support, profi
 }, testInfo) => {
   const csp = recordCspViolations(page);
   const user = await createUser(request, { label: 'extras', fullName: 'Alan Turing' });
-  await createDigest(request, user.token, { name: 'Bombe Report' });
+  const report = await createDigest(request, user.token, { name: 'Bombe Report' });
+  await turnOnPublicLink(request, user.token, report.digestId);
+  await createDigest(request, user.token, { name: 'Enigma Keys' });
 
   // /admin looks for a token every second, then loads the user and the digests and opens /profileView.
   await page.goto('/admin');
@@ -350,8 +396,9 @@ test('signed-in extras: /admin waits for a token, Digest Updates, Support, profi
   await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), user.token);
   await expect(page).toHaveURL(/\/profileView$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Alan Turing' })).toBeVisible();
-  // The profile lists the user's digests with links to their public pages.
+  // The profile lists the user's public digests with links to their public pages; private ones stay out.
   await expect(page.getByText('Bombe Report', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enigma Keys', { exact: true })).toHaveCount(0);
   await expect(page.getByText('No issue sent yet')).toBeVisible();
   await screenshots(page, testInfo, 'profile-view-digests');
   expect(await seriousViolations(page), '/profileView').toEqual([]);
@@ -434,7 +481,11 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   await expect(previous).toBeEnabled();
   const frame = page.locator('iframe[title="Engine Notes, issue 2"]');
   await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(frame).toHaveAttribute('src', `/api/digests/share/${digest.digestId}/2`);
+  // The owner reads the full issue by its signed link: the digest is private, it has no public page.
+  await expect(frame).toHaveAttribute(
+    'src',
+    new RegExp(`^/api/digests/${digest.digestId}/issues/2/html\\?expires=\\d+&signature=[\\w-]+$`),
+  );
   const issueFrame = page.frameLocator('iframe[title="Engine Notes, issue 2"]');
   await expect(issueFrame.getByText(item)).toBeVisible();
   await screenshots(page, testInfo, 'digest-detail-issues', {
@@ -452,14 +503,18 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   await expect(next).toBeEnabled();
   await expect(page.frameLocator('iframe[title="Engine Notes, issue 1"]').getByText(item)).toBeVisible();
 
-  // With an issue, the copied link names it.
+  // Turned on, the copied link opens the latest issue.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await expect(page.getByText('Private', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Engine Notes' });
   await dialog.getByRole('tab', { name: 'Public' }).click();
+  await dialog.getByRole('button', { name: 'Turn on the public link' }).click();
   await dialog.getByRole('button', { name: 'Copy link' }).click();
-  const publicLink = `${baseURL}/digests/share/${digest.digestId}/2`;
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
+  const publicLink = await page.evaluate(() => navigator.clipboard.readText());
+  expect(publicLink).toMatch(new RegExp(`^${baseURL}/digests/share/[A-Za-z0-9_-]{43}$`));
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Public', { exact: true })).toBeVisible();
   expect(csp).toEqual([]);
 
   // An anonymous browser: spinner, then the issue in a sandboxed frame, titled from its <title>.
@@ -477,8 +532,15 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute('content', publicLink);
   const publicFrame = visitor.locator('iframe[title="Engine Notes"]');
   await expect(publicFrame).toHaveAttribute('sandbox', '');
-  await expect(visitor.frameLocator('iframe[title="Engine Notes"]').getByText(item)).toBeVisible();
-  await screenshots(visitor, testInfo, 'public-page');
+  const visitorFrame = visitor.frameLocator('iframe[title="Engine Notes"]');
+  await expect(visitorFrame.getByText(item)).toBeVisible();
+  await screenshots(visitor, testInfo, 'public-page', {
+    // Let the frame paint its issue after the resize.
+    atWidth: async () => {
+      await expect(visitorFrame.getByText(item)).toBeVisible();
+      await visitor.waitForTimeout(300);
+    },
+  });
   expect(await seriousViolations(visitor), 'public page').toEqual([]);
   expect(visitorCsp).toEqual([]);
   await anonymous.close();

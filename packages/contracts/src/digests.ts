@@ -230,6 +230,23 @@ export const draftPatchSchema = z
 export type DraftPatchInput = z.input<typeof draftPatchSchema>;
 export type DraftPatch = z.output<typeof draftPatchSchema>;
 
+/**
+ * docs/design.md §10 "Private by default": a digest is `private` (no public page) until its owner turns the
+ * public link on; `public` pages are reached by a random share token.
+ */
+export const DIGEST_VISIBILITIES = ['private', 'public'] as const;
+export const digestVisibilitySchema = z.enum(DIGEST_VISIBILITIES, {
+  error: "Visibility must be 'private' or 'public'",
+});
+export type DigestVisibility = z.output<typeof digestVisibilitySchema>;
+
+/**
+ * `PUT /api/digests/{id}/visibility`: `public` turns the public link on with a new share token (a link
+ * given out before, then turned off, stays dead); `private` turns it off and forgets the token.
+ */
+export const visibilityPutSchema = z.object({ visibility: digestVisibilitySchema }).strict();
+export type VisibilityPutInput = z.input<typeof visibilityPutSchema>;
+
 /** `PUT /api/digests/{id}/subscribers`: the whole list of active subscribers after the change. */
 export const subscribersPutSchema = z.object({ subscribers: subscriberListSchema }).strict();
 export type SubscribersPutInput = z.input<typeof subscribersPutSchema>;
@@ -238,7 +255,10 @@ export type SubscribersPutInput = z.input<typeof subscribersPutSchema>;
 // Responses
 // ---------------------------------------------------------------------------------------------------
 
-/** One issue of a digest. `htmlLink` is the public HTML (`/api/digests/share/{digestId}/{buildNumber}`). */
+/**
+ * One issue of a digest. `htmlLink` is the owner's full copy of its HTML: a signed address that works for a
+ * day without a sign-in, so a sandboxed frame (which sends no token) can load it.
+ */
 export const buildSchema = z.object({
   buildNumber: z.number().int(),
   createdAt: z.string(),
@@ -259,8 +279,11 @@ const digestFields = {
   /** Active subscribers' e-mails (unsubscribed ones are listed by GET /subscribers). */
   subscribers: z.array(z.string()),
   sources: z.array(storedSourceSchema),
-  /** Number of the newest issue (for the public link), null before the first one. */
+  /** Number of the newest issue, null before the first one. */
   latestBuildNumber: z.number().int().nullable(),
+  visibility: digestVisibilitySchema,
+  /** The public page (`{APP_URL}/digests/share/{token}`, its latest issue) while the link is on, else null. */
+  shareUrl: z.string().nullable(),
   /** When the next issue goes out (ISO 8601), null while the digest is paused. */
   nextRunAt: z.string().nullable(),
   /** The owner's IANA zone the schedule runs in (UTC until the profile has one). */
@@ -407,9 +430,12 @@ export const publicProfileResponseSchema = z.object({
     /** URL of the photo, or null. */
     profileImg: z.string().nullable(),
   }),
-  /** Newest first; `latestBuildNumber` null until the first issue (the public link then shows nothing yet). */
+  /**
+   * The user's public, active digests, newest first, each by its share token (never its id);
+   * `latestBuildNumber` null until the first issue the public may read (the page then shows nothing yet).
+   */
   digests: z.array(
-    z.object({ digestId: z.uuid(), name: z.string(), latestBuildNumber: z.number().int().nullable() }),
+    z.object({ shareToken: z.string(), name: z.string(), latestBuildNumber: z.number().int().nullable() }),
   ),
 });
 export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
@@ -418,12 +444,19 @@ export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
 // Public page
 // ---------------------------------------------------------------------------------------------------
 
-/** Path of an issue's public HTML (API) — `htmlLink` of a build. */
-export const shareHtmlPath = (digestId: string, buildNumber?: number) =>
-  `/api/digests/share/${digestId}${buildNumber === undefined ? '' : `/${buildNumber}`}`;
-/** The copied public link (docs/product.md §2): `{app origin}/digests/share/{digestId}/{buildNumber}`. */
-export const sharePageUrl = (origin: string, digestId: string, buildNumber?: number | null) =>
-  `${origin}/digests/share/${digestId}${buildNumber == null ? '' : `/${buildNumber}`}`;
+/** `/visibility` answers the digest's visibility and its public page (null while private). */
+export const visibilityResponseSchema = z.object({
+  visibility: digestVisibilitySchema,
+  shareUrl: z.string().nullable(),
+});
+export type VisibilityResponse = z.output<typeof visibilityResponseSchema>;
+
+/** Path of an issue's public HTML (API), by the digest's share token. */
+export const shareHtmlPath = (shareToken: string, buildNumber?: number | null) =>
+  `/api/digests/share/${shareToken}${buildNumber == null ? '' : `/${buildNumber}`}`;
+/** A public page (docs/product.md §2): `{app origin}/digests/share/{shareToken}[/{buildNumber}]`. */
+export const sharePageUrl = (origin: string, shareToken: string, buildNumber?: number | null) =>
+  `${origin}/digests/share/${shareToken}${buildNumber == null ? '' : `/${buildNumber}`}`;
 
 /** Counts above 1,000 as K and above 1,000,000 as M, one decimal (docs/product.md §9): 1.5K, 12.3K, 2.5M. */
 export function formatCount(value: number): string {

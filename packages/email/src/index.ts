@@ -12,13 +12,14 @@ export {
   recipientFooter,
   withoutRecipientFooter,
 } from './digest/footer';
+export { publicCopyOf } from './digest/items';
 export {
   DIGEST_HTML_MAX_BYTES,
   type DigestEmailInput,
   type RenderedDigest,
   renderDigestEmail,
 } from './digest/render-digest';
-export { SourceBlock, type SourceBlockProps } from './digest/SourceBlock';
+export { PRIVATE_BLOCK_TEXT, SourceBlock, type SourceBlockProps } from './digest/SourceBlock';
 export { COLUMN_WIDTH, CONTENT_WIDTH, digestCss, MAX_IMAGE_WIDTH } from './digest/styles';
 export type { BlockContext, BlockInputOf, BlockProps, DigestBlockInput } from './digest/types';
 export { type RenderedEmail, renderEmail } from './render';

@@ -80,3 +80,17 @@ export async function listSubscribers(
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { subscribers: SubscriberRow[] }).subscribers;
 }
+
+/** `PUT /api/digests/{id}/visibility` with `public`: answers the public page's address (`{origin}/digests/share/{token}`). */
+export async function turnOnPublicLink(
+  request: APIRequestContext,
+  token: TokenPair,
+  digestId: string,
+): Promise<string> {
+  const response = await request.put(`/api/digests/${digestId}/visibility`, {
+    headers: auth(token),
+    data: { visibility: 'public' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { shareUrl: string }).shareUrl;
+}

@@ -21,6 +21,7 @@ import {
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
+import { createIssueLinks } from '#server/modules/digests/issue-links';
 import { createPageHeads } from '#server/modules/digests/page-heads';
 import { publicProfileRoutes } from '#server/modules/digests/public-profile.routes';
 import { shareRoutes } from '#server/modules/digests/share.routes';
@@ -172,16 +173,17 @@ export function composeModules(deps: ModulesDeps) {
   const notify = async (subscriberIds: string[]) => {
     if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
   };
-  const digestDeps = { db, clock, authenticate, notify };
+  const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
+  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify };
   const routes: FastifyPluginAsyncZod[] = [
     authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
     usersRoutes({ db, clock, authenticate, mailDomain }),
     socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
-    issuesRoutes({ ...issuesDeps, authenticate }),
+    issuesRoutes({ ...issuesDeps, authenticate, issueLinks }),
     subscribersRoutes(digestDeps),
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
-    shareRoutes({ db }),
+    shareRoutes({ db, issueLinks }),
     publicProfileRoutes({ db }),
     siteRoutes(createSite({ site: deps.site, appUrl, changelogMarkdown: deps.changelogMarkdown })),
     accountsRoutes({ ...accountsDeps, authenticate }),

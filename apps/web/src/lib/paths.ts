@@ -23,8 +23,8 @@ export const paths = {
   support: '/support',
   admin: '/admin',
   digestDetail: '/digests/:digestId',
-  sharedDigest: '/digests/share/:digestId',
-  sharedDigestBuild: '/digests/share/:digestId/:buildNumber',
+  sharedDigest: '/digests/share/:shareToken',
+  sharedDigestBuild: '/digests/share/:shareToken/:buildNumber',
   publicProfile: '/user/:username',
   unsubscribe: '/unsubscribe/:token',
 } as const;

@@ -31,6 +31,7 @@ export const dateKind = {
   popular: false,
   dataPath: null,
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'todaysDate',
   searched: false,
   count: null,

@@ -98,6 +98,7 @@ export const googleCalendarKind = {
   popular: true,
   dataPath: 'google-calendar',
   accountProvider: 'GOOGLE',
+  readsPrivateData: true,
   guidedKey: 'googleCalendar',
   searched: false,
   count: null,

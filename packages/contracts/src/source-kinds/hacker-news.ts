@@ -49,6 +49,7 @@ export const hackerNewsKind = {
   popular: true,
   dataPath: 'hacker-news',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'hackerNews',
   searched: false,
   count: COUNT,

@@ -48,6 +48,7 @@ export const productHuntKind = {
   popular: true,
   dataPath: 'product-hunt',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'productHunt',
   searched: false,
   count: COUNT,

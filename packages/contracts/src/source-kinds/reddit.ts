@@ -63,6 +63,7 @@ export const redditKind = {
   popular: true,
   dataPath: 'reddit',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'reddit',
   searched: true,
   count: COUNT,

@@ -75,6 +75,7 @@ export const rssKind = {
   popular: true,
   dataPath: 'rss',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'rss',
   searched: true,
   count: COUNT,

@@ -38,6 +38,12 @@ export interface SourceKind<Content, Settings> {
   dataPath: string | null;
   /** The provider whose connected account it needs (`tokenId`) before it can be saved, or null. */
   accountProvider: AccountProviderName | null;
+  /**
+   * docs/design.md §10 "Private by default": its content is what only the owner's account can read (their
+   * meetings, revenue, home timeline, lists, protected accounts they follow). Such a block goes to the owner
+   * and their subscribers, never into a public page, which shows its title and "Private" instead.
+   */
+  readsPrivateData: boolean;
   /** Its key in the guided sequence URL parameter (docs/product.md §2), or null when that cannot name it. */
   guidedKey: string | null;
   /** docs/product.md §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */

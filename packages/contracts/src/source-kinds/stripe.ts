@@ -68,6 +68,7 @@ export const stripeKind = {
   popular: false,
   dataPath: 'stripe',
   accountProvider: 'STRIPE',
+  readsPrivateData: true,
   guidedKey: 'stripe',
   searched: false,
   count: null,

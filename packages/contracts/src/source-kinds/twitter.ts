@@ -187,6 +187,8 @@ export const twitterTweetsKind = {
   count: TWEETS_COUNT,
   icon: { key: 'twitter', label: 'Tweets' },
   title: () => TWEETS_LABEL,
+  // Read with the owner's token, a user's tweets include those of protected accounts the owner follows.
+  readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterTweetsSource>;
 
 export const twitterTimelineKind = {
@@ -200,6 +202,8 @@ export const twitterTimelineKind = {
   count: TIMELINE_COUNT,
   icon: { key: 'twitter', label: 'Twitter timeline' },
   title: () => TIMELINE_LABEL,
+  // The owner's home timeline: who they follow and what those accounts (protected ones too) posted.
+  readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterTimelineSource>;
 
 export const twitterSearchKind = {
@@ -213,6 +217,8 @@ export const twitterSearchKind = {
   count: SEARCH_COUNT,
   icon: { key: 'twitter', label: 'Twitter search' },
   title: () => SEARCH_LABEL,
+  // X's recent search answers public tweets only, whoever's token asks.
+  readsPrivateData: false,
 } as const satisfies SourceKind<TwitterContent, TwitterSearchSource>;
 
 export const twitterListKind = {
@@ -226,4 +232,6 @@ export const twitterListKind = {
   count: LIST_COUNT,
   icon: { key: 'twitter', label: 'Twitter list' },
   title: (source) => source.listName || LIST_LABEL,
+  // The owner's lists may be private ones, and read with their token they show protected accounts.
+  readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterListSource>;

@@ -82,6 +82,7 @@ export const weatherKind = {
   popular: true,
   dataPath: 'weather',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'weather',
   searched: true,
   count: null,

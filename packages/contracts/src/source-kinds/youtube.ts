@@ -59,6 +59,7 @@ export const youtubeKind = {
   popular: true,
   dataPath: 'youtube',
   accountProvider: null,
+  readsPrivateData: false,
   guidedKey: 'youtube',
   searched: true,
   count: COUNT,

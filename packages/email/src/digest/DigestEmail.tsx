@@ -16,8 +16,8 @@ export interface DigestEmailProps {
   date: Date;
   timeZone: string;
   locale: string;
-  /** The issue's public page: "View in browser" and "Continue reading". */
-  publicUrl: string;
+  /** The issue's public page: "View in browser" and "Continue reading"; none while the digest is private. */
+  publicUrl?: string | undefined;
   blocks: readonly (DigestBlockInput | IssueBlock)[];
   /** Set when items were left out to fit an e-mail: a "Continue reading" button follows the blocks. */
   truncated?: boolean;
@@ -51,11 +51,13 @@ export function DigestEmail(props: DigestEmailProps) {
       <h1 className={c.heading} style={styles.title}>
         {digestName}
       </h1>
-      <p style={styles.viewInBrowser}>
-        <a href={publicUrl} className={c.link} style={styles.link}>
-          View in browser
-        </a>
-      </p>
+      {publicUrl ? (
+        <p style={styles.viewInBrowser}>
+          <a href={publicUrl} className={c.link} style={styles.link}>
+            View in browser
+          </a>
+        </p>
+      ) : null}
       <hr className={c.rule} style={styles.rule} />
       {blocks.map((block, index) => (
         <SourceBlock
@@ -72,7 +74,7 @@ export function DigestEmail(props: DigestEmailProps) {
           <p className={c.muted} style={styles.small}>
             This issue is longer than an e-mail can hold.
           </p>
-          <EmailButton href={publicUrl}>Continue reading</EmailButton>
+          {publicUrl ? <EmailButton href={publicUrl}>Continue reading</EmailButton> : null}
         </div>
       ) : null}
     </EmailLayout>

@@ -32,6 +32,9 @@ const BLOCKS: { [T in SourceType]: (props: BlockProps<T>) => ReactNode } = {
   STRIPE: StripeBlock,
 };
 
+/** What an issue's public copy shows in place of a block that reads private data. */
+export const PRIVATE_BLOCK_TEXT = 'Private';
+
 export interface SourceBlockProps {
   block: DigestBlockInput;
   context: BlockContext;
@@ -45,6 +48,14 @@ export interface SourceBlockProps {
  */
 export function SourceBlock({ block, context, cut }: SourceBlockProps) {
   const title = blockTitle(block);
+  // A private block's title is all that says what is missing, so it shows even when headings are off.
+  if (block.private) {
+    return (
+      <BlockFrame title={title} showHeading>
+        <Empty>{PRIVATE_BLOCK_TEXT}</Empty>
+      </BlockFrame>
+    );
+  }
   const frame = { title, showHeading: block.source.showHeading };
   if (cut && itemCount(block) === 0) return <BlockFrame {...frame} />;
   if (block.error) {

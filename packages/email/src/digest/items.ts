@@ -2,6 +2,19 @@ import { sourceKindOf } from '@digest/contracts';
 import type { DigestBlockInput } from './types';
 
 /**
+ * The blocks of an issue's public copy (docs/design.md §10 "Private by default"): a block whose kind reads
+ * private data (its descriptor's `readsPrivateData`) keeps only its settings, for its title, and is marked
+ * private, so nothing it fetched can reach a public page.
+ */
+export function publicCopyOf(blocks: readonly DigestBlockInput[]): DigestBlockInput[] {
+  return blocks.map((block) =>
+    sourceKindOf(block.source.type).readsPrivateData
+      ? ({ source: block.source, private: true } as DigestBlockInput)
+      : block,
+  );
+}
+
+/**
  * Issues are cut to fit under the e-mail size limit by items, counted and cut from the end the way each
  * kind's descriptor says (weather and the date are one item each).
  */

@@ -5,7 +5,9 @@ import {
   recipientFooter,
   withoutRecipientFooter,
 } from './footer';
+import { publicCopyOf } from './items';
 import { DIGEST_HTML_MAX_BYTES, type DigestEmailInput, renderDigestEmail } from './render-digest';
+import { PRIVATE_BLOCK_TEXT } from './SourceBlock';
 import { blockOf, calendarContent, imagesIn, rssContent, tweet, weatherContent } from './test-blocks';
 import type { DigestBlockInput } from './types';
 
@@ -266,5 +268,61 @@ describe('recipient footer', () => {
     expect(html).not.toContain(RECIPIENT_FOOTER_MARKER.html);
     expect(text).not.toContain(RECIPIENT_FOOTER_MARKER.text);
     expect(text).toContain('Dinner with Bob');
+  });
+});
+
+describe("an issue's public copy (docs/design.md §10 private by default)", () => {
+  const stripe = {
+    periodStart: '2026-11-21T12:00:00Z',
+    periodEnd: '2026-11-22T12:00:00Z',
+    accounts: [
+      {
+        tokenId: 's1',
+        username: 'Ann Shop',
+        profilePicture: '',
+        currency: 'usd',
+        revenue: 172_060,
+        revenueByCurrency: [{ currency: 'usd', amount: 172_060 }],
+        payments: 12,
+        customers: 7,
+        message: '',
+      },
+    ],
+  };
+  const blocks = (): DigestBlockInput[] => [
+    blockOf('RSS', rssContent(1, { title: 'Public news' })),
+    blockOf('GOOGLE_CALENDAR', calendarContent(), { name: 'My day', showHeading: false }),
+    blockOf('STRIPE', stripe),
+    blockOf('TWITTER_TIMELINE', { tweets: [tweet(1, { text: 'Home timeline secret' })] }),
+    blockOf('TWITTER_LIST', { tweets: [tweet(2, { text: 'List secret' })] }),
+    blockOf('TWITTER_TWEETS', { tweets: [tweet(3, { text: 'Protected secret' })] }),
+    blockOf('TWITTER_SEARCH', { tweets: [tweet(4, { text: 'Search result' })] }),
+  ];
+
+  it('shows the title and "Private" in place of every block that reads private data, and the others whole', async () => {
+    const full = await renderDigestEmail(input(blocks()));
+    for (const secret of ['Dinner with Bob', '1,720.60', 'Home timeline secret', 'List secret']) {
+      expect(full.html).toContain(secret);
+    }
+    const copy = await renderDigestEmail(input(publicCopyOf(blocks()), { publicUrl: undefined }));
+    for (const secret of ['Dinner with Bob', 'Conference', '1,720.60', 'Ann Shop', 'Home timeline secret']) {
+      expect(copy.html).not.toContain(secret);
+    }
+    expect(copy.html).not.toContain('List secret');
+    expect(copy.html).not.toContain('Protected secret');
+    expect(copy.html).toContain('Public news');
+    expect(copy.html).toContain('Search result');
+    // Titles stay (the calendar's even with its heading turned off), each followed by the word.
+    for (const title of ['My day', 'Stripe', 'Twitter timeline', 'Twitter list', 'Twitter tweets']) {
+      expect(copy.html).toMatch(new RegExp(`${title}</h2>[\\s\\S]*?${PRIVATE_BLOCK_TEXT}`));
+    }
+    expect(copy.html).not.toContain('View in browser');
+  });
+
+  it('a private digest\'s mail has no "View in browser" or "Continue reading" link', async () => {
+    const { html, text } = await renderDigestEmail(input(hugeBlocks(), { publicUrl: undefined }));
+    expect(html).not.toContain('View in browser');
+    expect(html).not.toContain('Continue reading');
+    expect(text).not.toContain('digests/share');
   });
 });

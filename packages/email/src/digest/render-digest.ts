@@ -17,8 +17,11 @@ export interface DigestEmailInput {
   timeZone: string;
   locale: string;
   blocks: DigestBlockInput[];
-  /** The public page: "View in browser" and "Continue reading". */
-  publicUrl: string;
+  /**
+   * The issue's public page: "View in browser" and "Continue reading". Left out while the digest is
+   * private (and in the public copy itself), so no mail links to a page that answers 404.
+   */
+  publicUrl?: string | undefined;
 }
 
 export interface RenderedDigest extends RenderedEmail {
@@ -57,7 +60,7 @@ async function largestFitting<T>(
  * long, whole blocks; a "Continue reading" link to the public page follows what is kept.
  */
 export async function renderDigestEmail(input: DigestEmailInput): Promise<RenderedDigest> {
-  if (!safeHref(input.publicUrl)?.startsWith('http')) {
+  if (input.publicUrl !== undefined && !safeHref(input.publicUrl)?.startsWith('http')) {
     throw new TypeError('renderDigestEmail: publicUrl must be an absolute http(s) URL');
   }
   const budget = DIGEST_HTML_MAX_BYTES - RECIPIENT_FOOTER_MAX_BYTES;

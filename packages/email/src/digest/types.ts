@@ -7,6 +7,8 @@ export interface BlockInputOf<T extends SourceType> {
   content?: SourceContentMap[T];
   /** Set when the source could not be read; the block shows it and the issue still goes out. */
   error?: string;
+  /** Set in an issue's public copy on a block that reads private data: it shows its title and "Private". */
+  private?: boolean;
 }
 
 export type DigestBlockInput = { [T in SourceType]: BlockInputOf<T> }[SourceType];

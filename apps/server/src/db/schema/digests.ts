@@ -39,10 +39,20 @@ export const digests = pgTable(
     sources: jsonb('sources').$type<Source[]>().notNull(),
     /** When the scheduler should build the next issue; null while paused or not yet computed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** docs/design.md §10: `private` (the default) or `public`, turned on by the owner. */
+    visibility: text('visibility').notNull().default('private'),
+    /** The random token of the public page's address while public (a new one each time it is turned on). */
+    shareToken: text('share_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('digests_share_token_unique').on(table.shareToken),
+    check('digests_visibility_check', sql`${table.visibility} in ('private', 'public')`),
+    check(
+      'digests_share_token_check',
+      sql`(${table.visibility} = 'public') = (${table.shareToken} is not null)`,
+    ),
     index('digests_user_created_idx').on(table.userId, table.createdAt),
     index('digests_next_run_idx').on(table.nextRunAt),
     check('digests_schedule_type_check', sql`${table.scheduleType} in ('daily', 'weekly', 'monthly')`),
@@ -98,7 +108,11 @@ export const digestSubscribers = pgTable(
   ],
 );
 
-/** One issue of a digest: the HTML and text rendered once (written by the build job). */
+/**
+ * One issue of a digest: the HTML and text rendered once (written by the build job) for the owner and the
+ * subscribers, and `public_html`, the copy a public page shows: blocks that read private data replaced by
+ * their title and "Private". Issues stored before that copy existed have none and are never public.
+ */
 export const digestBuilds = pgTable(
   'digest_builds',
   {
@@ -109,6 +123,7 @@ export const digestBuilds = pgTable(
     buildNumber: integer('build_number').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    publicHtml: text('public_html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,12 +1,16 @@
+import { sharePageUrl } from '@digest/contracts';
 import { type LegalLinks, personalizeDigest, recipientFooter } from '@digest/email';
 import type { OutgoingMail } from '#server/platform/mailer';
 import type { findDeliveryToSend } from './deliveries.repository';
 
-/** Links of a subscription: the public page, the confirmation page and the RFC 8058 one-click POST. */
-export function subscriptionLinks(appUrl: string, digestId: string, token: string) {
+/**
+ * Links of a subscription: the public page (null while the digest is private: no mail links a page that
+ * answers 404), the confirmation page and the RFC 8058 one-click POST.
+ */
+export function subscriptionLinks(appUrl: string, shareToken: string | null, token: string) {
   const encoded = encodeURIComponent(token);
   return {
-    publicPage: `${appUrl}/digests/share/${digestId}`,
+    publicPage: shareToken ? sharePageUrl(appUrl, shareToken) : null,
     unsubscribePage: `${appUrl}/unsubscribe/${encoded}`,
     oneClick: `${appUrl}/api/subscriptions/${encoded}/unsubscribe`,
   };
@@ -50,7 +54,8 @@ export function issueMailOf(
   let headers: Record<string, string>;
   let footer: { html: string; text: string };
   if (delivery.kind === 'subscriber' && token) {
-    const links = subscriptionLinks(appUrl, delivery.digestId, token);
+    // The stored issue already links its public page, when the digest had one at build time.
+    const links = subscriptionLinks(appUrl, null, token);
     footer = recipientFooter(
       {
         kind: 'subscriber',

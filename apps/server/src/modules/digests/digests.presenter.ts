@@ -1,14 +1,28 @@
 import {
   type Digest,
   type DigestSummary,
+  type DigestVisibility,
   type IssueRetentionMonths,
   type LastRun,
   type ScheduleType,
-  shareHtmlPath,
+  sharePageUrl,
+  type VisibilityResponse,
 } from '@digest/contracts';
 import type { DigestSummaryRow } from './digests.repository';
+import type { IssueLinks } from './issue-links';
 
-export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
+/** The owner's view of the public link: on with its page's address, or off. */
+export function presentVisibility(
+  appUrl: string,
+  row: { visibility: string; shareToken: string | null },
+): VisibilityResponse {
+  return {
+    visibility: row.visibility as DigestVisibility,
+    shareUrl: row.shareToken ? sharePageUrl(appUrl, row.shareToken) : null,
+  };
+}
+
+export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): DigestSummary {
   return {
     digestId: row.digestId,
     name: row.name,
@@ -22,6 +36,7 @@ export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
     subscribers: row.subscribers,
     sources: row.sources,
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
+    ...presentVisibility(appUrl, row),
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
@@ -30,12 +45,13 @@ export function presentDigestSummary(row: DigestSummaryRow): DigestSummary {
 }
 
 export function presentDigest(
+  links: { appUrl: string; issueLinks: IssueLinks },
   row: DigestSummaryRow,
   builds: { buildNumber: number; createdAt: Date }[],
   lastRun: { slot: Date; status: string; reason: string | null } | undefined,
 ): Digest {
   return {
-    ...presentDigestSummary(row),
+    ...presentDigestSummary(row, links.appUrl),
     lastRun: lastRun
       ? {
           slot: lastRun.slot.toISOString(),
@@ -46,7 +62,7 @@ export function presentDigest(
     builds: builds.map((build) => ({
       buildNumber: build.buildNumber,
       createdAt: build.createdAt.toISOString(),
-      htmlLink: shareHtmlPath(row.digestId, build.buildNumber),
+      htmlLink: links.issueLinks.ownerHtmlPath(row.digestId, build.buildNumber),
     })),
   };
 }

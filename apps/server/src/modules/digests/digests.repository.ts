@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digestBuilds, digests, issueRuns, users } from '#server/db/schema';
 import { userTimeZone } from '#server/modules/users/users.repository';
@@ -78,6 +78,12 @@ const latestBuildNumber = sql<number | null>`(
   select max(b.build_number) from digest_builds b where b.digest_id = "digests"."digest_id"
 )`;
 
+/** The newest issue the public may read (one with a public copy). */
+const latestPublicBuildNumber = sql<number | null>`(
+  select max(b.build_number) from digest_builds b
+  where b.digest_id = "digests"."digest_id" and b.public_html is not null
+)`;
+
 /** The owner's zone the schedule runs in (the default until the profile has one, as for sources). */
 const ownerTimeZone = sql<string>`(select ${userTimeZone} from users where users.user_id = "digests"."user_id")`;
 
@@ -94,6 +100,8 @@ const summaryColumns = {
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,
   nextRunAt: digests.nextRunAt,
+  visibility: digests.visibility,
+  shareToken: digests.shareToken,
   subscribers: activeSubscribers,
   latestBuildNumber,
   timeZone: ownerTimeZone,
@@ -161,31 +169,74 @@ export async function deleteDigest(db: Database, userId: string, digestId: strin
   return rows.length > 0;
 }
 
-/** The builds of a digest, or its build with that number: ordered newest first, the first is the issue. */
-const issueOf = (digestId: string, buildNumber?: number) =>
-  buildNumber === undefined
-    ? eq(digestBuilds.digestId, digestId)
-    : and(eq(digestBuilds.digestId, digestId), eq(digestBuilds.buildNumber, buildNumber));
+/**
+ * Turns the owner's public link on with `newToken` (a link already on keeps its token, so a repeated
+ * request changes nothing) or off (the token is forgotten). Undefined when the digest is not theirs.
+ */
+export async function updateVisibility(
+  db: Database,
+  userId: string,
+  digestId: string,
+  change: { newToken: string | null; updatedAt: Date },
+) {
+  const { newToken, updatedAt } = change;
+  const [row] = await db
+    .update(digests)
+    .set({
+      visibility: newToken ? 'public' : 'private',
+      shareToken: newToken ? sql`coalesce(${digests.shareToken}, ${newToken})` : null,
+      updatedAt,
+    })
+    .where(and(eq(digests.digestId, digestId), eq(digests.userId, userId)))
+    .returning({ visibility: digests.visibility, shareToken: digests.shareToken });
+  return row;
+}
 
-/** The stored HTML of one issue (the newest without a number). Public: no owner. */
-export async function findBuildHtml(db: Database, digestId: string, buildNumber?: number) {
+/**
+ * The full HTML of one issue, for the owner's signed link (the signature names the digest and the
+ * issue; no other check can be made without a session).
+ */
+export async function findBuildHtml(db: Database, digestId: string, buildNumber: number) {
   const [row] = await db
     .select({ html: digestBuilds.html })
     .from(digestBuilds)
-    .where(issueOf(digestId, buildNumber))
-    .orderBy(desc(digestBuilds.buildNumber))
-    .limit(1);
+    .where(and(eq(digestBuilds.digestId, digestId), eq(digestBuilds.buildNumber, buildNumber)));
   return row?.html;
 }
 
 /**
- * What the link preview of an issue's public page shows (the latest issue when no number is given): the
- * digest, its owner's public profile fields and the issue's number. Undefined when there is no such issue.
+ * The issues the public may read (docs/design.md §10): of the digest whose public link is on with this
+ * token, those with a public copy (issues stored before copies existed have none). With a number, that
+ * one; the newest first, so the first row is "the latest".
  */
-export async function findSharedIssue(db: Database, digestId: string, buildNumber?: number) {
+const publicIssueOf = (shareToken: string, buildNumber?: number) =>
+  and(
+    eq(digests.shareToken, shareToken),
+    eq(digests.visibility, 'public'),
+    isNotNull(digestBuilds.publicHtml),
+    buildNumber === undefined ? undefined : eq(digestBuilds.buildNumber, buildNumber),
+  );
+
+/** The public copy of an issue by the digest's share token (the newest without a number). */
+export async function findPublicBuildHtml(db: Database, shareToken: string, buildNumber?: number) {
+  const [row] = await db
+    .select({ html: digestBuilds.publicHtml })
+    .from(digestBuilds)
+    .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
+    .where(publicIssueOf(shareToken, buildNumber))
+    .orderBy(desc(digestBuilds.buildNumber))
+    .limit(1);
+  return row?.html ?? undefined;
+}
+
+/**
+ * What the link preview of an issue's public page shows (the latest issue when no number is given): the
+ * digest, its owner's public profile fields and the issue's number. Undefined when the public may not
+ * read such an issue.
+ */
+export async function findSharedIssue(db: Database, shareToken: string, buildNumber?: number) {
   const [row] = await db
     .select({
-      digestId: digests.digestId,
       name: digests.name,
       scheduleType: digests.scheduleType,
       sources: digests.sources,
@@ -196,7 +247,7 @@ export async function findSharedIssue(db: Database, digestId: string, buildNumbe
     .from(digestBuilds)
     .innerJoin(digests, eq(digests.digestId, digestBuilds.digestId))
     .innerJoin(users, eq(users.userId, digests.userId))
-    .where(issueOf(digestId, buildNumber))
+    .where(publicIssueOf(shareToken, buildNumber))
     .orderBy(desc(digestBuilds.buildNumber))
     .limit(1);
   return row;
@@ -215,10 +266,15 @@ export async function findPublicProfile(db: Database, username: string) {
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   if (!user?.username) return undefined;
+  // Public and running only: a paused digest sends nothing new, and a private one is nobody else's business.
   const list = await db
-    .select({ digestId: digests.digestId, name: digests.name, latestBuildNumber })
+    .select({
+      shareToken: digests.shareToken,
+      name: digests.name,
+      latestBuildNumber: latestPublicBuildNumber,
+    })
     .from(digests)
-    .where(eq(digests.userId, user.userId))
+    .where(and(eq(digests.userId, user.userId), eq(digests.visibility, 'public'), eq(digests.active, true)))
     .orderBy(desc(digests.createdAt), desc(digests.digestId));
   return { user: { ...user, username: user.username }, digests: list };
 }

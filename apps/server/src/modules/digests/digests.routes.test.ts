@@ -308,7 +308,10 @@ describe('GET /api/digests/:id answers one digest with its issues', () => {
     expect(response.statusCode).toBe(200);
     const body = digestResponseSchema.parse(response.json());
     expect(body.digest.builds.map((build) => build.buildNumber)).toEqual([1, 2]);
-    expect(body.digest.builds[1]?.htmlLink).toBe(`/api/digests/share/${digest.digestId}/2`);
+    // The owner's signed link to the full issue (the public page is by share token, once turned on).
+    expect(body.digest.builds[1]?.htmlLink).toMatch(
+      new RegExp(`^/api/digests/${digest.digestId}/issues/2/html\\?expires=\\d+&signature=[\\w-]+$`),
+    );
     expect(body.digest.latestBuildNumber).toBe(2);
     const list = (await api(user, 'GET', '/api/digests')).json().digests;
     expect(list[0].latestBuildNumber).toBe(2);
@@ -545,6 +548,7 @@ describe('OpenAPI', () => {
       ['/api/digests/{id}', 'get'],
       ['/api/digests/{id}', 'patch'],
       ['/api/digests/{id}', 'delete'],
+      ['/api/digests/{id}/visibility', 'put'],
       ['/api/digests/duplicate/{id}', 'post'],
       ['/api/digests/drafts', 'post'],
       ['/api/digests/drafts', 'get'],
@@ -563,7 +567,8 @@ describe('OpenAPI', () => {
       expect(operation.security).toEqual([{ bearerAuth: [] }]);
     }
     for (const path of [
-      '/api/digests/share/{digestId}',
+      '/api/digests/share/{shareToken}',
+      '/api/digests/{id}/issues/{buildNumber}/html',
       '/api/subscriptions/{token}',
       '/api/subscriptions/{token}/unsubscribe',
     ]) {

@@ -8,6 +8,8 @@ import {
   draftPatchSchema,
   draftResponseSchema,
   messageResponseSchema,
+  visibilityPutSchema,
+  visibilityResponseSchema,
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -125,6 +127,24 @@ export function digestsRoutes(deps: DigestsRoutesDeps): FastifyPluginAsyncZod {
           request.body,
         ),
       }),
+    );
+
+    app.put(
+      '/digests/:id/visibility',
+      {
+        preHandler: deps.authenticate,
+        schema: {
+          tags,
+          summary:
+            "Turn the digest's public link on (a new random share token) or off (the token is forgotten)",
+          security,
+          params: idParams,
+          body: visibilityPutSchema,
+          response: { 200: visibilityResponseSchema },
+        },
+      },
+      async (request) =>
+        digests.setVisibility(deps, userOf(request), digestIdOf(request.params.id), request.body.visibility),
     );
 
     app.delete(

@@ -2,6 +2,7 @@ import {
   DIGEST_NAME_MAX_LENGTH,
   type DigestCreate,
   type DigestPatch,
+  type DigestVisibility,
   defaultDigestName,
   MAX_DIGESTS,
 } from '@digest/contracts';
@@ -9,30 +10,59 @@ import type { Database } from '#server/db/client';
 import { nextRunFor } from '#server/modules/schedule/reschedule';
 import { applySubscriberList } from '#server/modules/subscribers/subscribers.usecases';
 import type { Clock } from '#server/platform/clock';
+import { randomToken } from '#server/platform/crypto';
 import { digestsErrors } from './digests.errors';
-import { presentDigest, presentDigestSummary } from './digests.presenter';
+import { presentDigest, presentDigestSummary, presentVisibility } from './digests.presenter';
 import * as repository from './digests.repository';
+import type { IssueLinks } from './issue-links';
 
 export interface DigestsDeps {
   db: Database;
   clock: Clock;
+  /** APP_URL: the public pages' addresses. */
+  appUrl: string;
+  /** Signs the owner's links to the full HTML of their issues. */
+  issueLinks: IssueLinks;
   /** Queues the "shared with you" notice of each new subscriber (after the change committed). */
   notify(subscriberIds: string[]): Promise<void>;
 }
 
-export async function listDigests(deps: Pick<DigestsDeps, 'db'>, userId: string) {
+export async function listDigests(deps: Pick<DigestsDeps, 'db' | 'appUrl'>, userId: string) {
   const rows = await repository.listDigestSummaries(deps.db, userId);
-  return rows.map(presentDigestSummary);
+  return rows.map((row) => presentDigestSummary(row, deps.appUrl));
 }
 
-export async function getDigest(deps: Pick<DigestsDeps, 'db'>, userId: string, digestId: string) {
+export async function getDigest(
+  deps: Pick<DigestsDeps, 'db' | 'appUrl' | 'issueLinks'>,
+  userId: string,
+  digestId: string,
+) {
   const [row, builds, lastRun] = await Promise.all([
     repository.findDigestSummary(deps.db, userId, digestId),
     repository.listBuilds(deps.db, userId, digestId),
     repository.findLastScheduledRun(deps.db, userId, digestId),
   ]);
   if (!row) throw digestsErrors.digestNotFound();
-  return presentDigest(row, builds, lastRun);
+  return presentDigest(deps, row, builds, lastRun);
+}
+
+/**
+ * `PUT /digests/{id}/visibility` (docs/design.md §10): `public` turns the public link on with a new random
+ * token (256 bits), `private` turns it off and forgets the token, so a link given out before never works
+ * again, even once the link is turned back on.
+ */
+export async function setVisibility(
+  deps: Pick<DigestsDeps, 'db' | 'clock' | 'appUrl'>,
+  userId: string,
+  digestId: string,
+  visibility: DigestVisibility,
+) {
+  const row = await repository.updateVisibility(deps.db, userId, digestId, {
+    newToken: visibility === 'public' ? randomToken() : null,
+    updatedAt: deps.clock.now(),
+  });
+  if (!row) throw digestsErrors.digestNotFound();
+  return presentVisibility(deps.appUrl, row);
 }
 
 /**

@@ -64,19 +64,32 @@ async function ownerNamed(fullName: string) {
   return { ...owner, username };
 }
 
-async function digestWithIssues(owner: TestUser, numbers: number[], name = 'Morning Brief') {
+/** A digest with these issues, its public link turned on (`token`) unless `visibility` is private. */
+async function digestWithIssues(
+  owner: TestUser,
+  numbers: number[],
+  name = 'Morning Brief',
+  visibility: 'public' | 'private' = 'public',
+) {
   const digest = await createDigest(t.app, owner, { name });
   if (numbers.length > 0) {
+    const html = (buildNumber: number) =>
+      `<html><head><title>${name}</title></head><body>issue ${buildNumber}</body></html>`;
     await t.database.db.insert(digestBuilds).values(
       numbers.map((buildNumber) => ({
         digestId: digest.digestId,
         buildNumber,
-        html: `<html><head><title>${name}</title></head><body>issue ${buildNumber}</body></html>`,
+        html: html(buildNumber),
         text: `issue ${buildNumber}`,
+        publicHtml: html(buildNumber),
       })),
     );
   }
-  return digest;
+  if (visibility === 'private') return { ...digest, token: '' };
+  const answer = await call(t.app, owner, 'PUT', `/api/digests/${digest.digestId}/visibility`, {
+    visibility,
+  });
+  return { ...digest, token: String(answer.json().shareUrl).split('/').pop() ?? '' };
 }
 
 const get = (url: string, ip = '203.0.113.1') =>
@@ -98,15 +111,15 @@ const GENERIC_HEAD = {
   'twitter:image': [`${APP_URL}/social-preview.png`],
 };
 
-describe('GET /digests/share/{digestId}[/{buildNumber}] carries the issue’s link preview in its HTML', () => {
+describe('GET /digests/share/{shareToken}[/{buildNumber}] carries the issue’s link preview in its HTML', () => {
   it('names the digest, describes the latest issue and points at the shared link, in Open Graph and Twitter Card tags', async () => {
     const owner = await ownerNamed('Ann Smith');
     const digest = await digestWithIssues(owner, [1, 3, 2]);
-    const response = await get(`/digests/share/${digest.digestId}`);
+    const response = await get(`/digests/share/${digest.token}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const description = "Issue 3 of a daily digest by Ann Smith, with Hacker News, Today's Date, and RSS.";
-    const url = `${APP_URL}/digests/share/${digest.digestId}`;
+    const url = `${APP_URL}/digests/share/${digest.token}`;
     const image = `${APP_URL}/social-preview.png`;
     expect(headOf(response.body)).toEqual({
       title: ['Morning Brief'],
@@ -134,10 +147,10 @@ describe('GET /digests/share/{digestId}[/{buildNumber}] carries the issue’s li
   it('describes the issue with the given number, at its own address', async () => {
     const owner = await ownerNamed('Ann Smith');
     const digest = await digestWithIssues(owner, [1, 2]);
-    const head = headOf((await get(`/digests/share/${digest.digestId}/1`)).body);
+    const head = headOf((await get(`/digests/share/${digest.token}/1`)).body);
     expect(head['og:description']?.[0]).toMatch(/^Issue 1 of a daily digest/);
-    expect(head['og:url']).toEqual([`${APP_URL}/digests/share/${digest.digestId}/1`]);
-    expect(head.canonical).toEqual([`${APP_URL}/digests/share/${digest.digestId}/1`]);
+    expect(head['og:url']).toEqual([`${APP_URL}/digests/share/${digest.token}/1`]);
+    expect(head.canonical).toEqual([`${APP_URL}/digests/share/${digest.token}/1`]);
   });
 
   it('shows the owner’s public photo as the image, as an absolute address', async () => {
@@ -145,7 +158,7 @@ describe('GET /digests/share/{digestId}[/{buildNumber}] carries the issue’s li
     const photoId = randomUUID();
     await t.database.db.update(users).set({ photoId }).where(eq(users.userId, owner.userId));
     const digest = await digestWithIssues(owner, [1]);
-    const head = headOf((await get(`/digests/share/${digest.digestId}`)).body);
+    const head = headOf((await get(`/digests/share/${digest.token}`)).body);
     expect(head['og:image']).toEqual([`${APP_URL}/api/photos/${photoId}`]);
     expect(head['twitter:image']).toEqual([`${APP_URL}/api/photos/${photoId}`]);
   });
@@ -158,7 +171,7 @@ describe('GET /digests/share/{digestId}[/{buildNumber}] carries the issue’s li
       .set({ fullName: 'Tom & "Jerry" <b>' })
       .where(eq(users.userId, owner.userId));
     const digest = await digestWithIssues(owner, [1], '"><script>alert(1)</script> & Co');
-    const { body } = await get(`/digests/share/${digest.digestId}`);
+    const { body } = await get(`/digests/share/${digest.token}`);
     expect(body).not.toContain('<script>alert(1)');
     expect(body).not.toContain('<b>');
     expect(body.match(/<script/g)).toHaveLength(1);
@@ -171,44 +184,56 @@ describe('GET /digests/share/{digestId}[/{buildNumber}] carries the issue’s li
   it('keeps the app’s strict Content-Security-Policy and is cached briefly, as a public page', async () => {
     const owner = await ownerNamed('Ann Smith');
     const digest = await digestWithIssues(owner, [1]);
-    const response = await get(`/digests/share/${digest.digestId}`);
+    const response = await get(`/digests/share/${digest.token}`);
     const home = await get('/');
     expect(response.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 
-  it('reveals nothing of a digest that is unknown, deleted or has no issue: the app’s generic head, the same answer for each', async () => {
+  it('reveals nothing of a digest that is unknown, deleted, private, turned off or has no issue, nor by its id: the app’s generic head, the same answer for each', async () => {
     const owner = await ownerNamed('Secret Owner');
     const deleted = await digestWithIssues(owner, [1], 'Deleted Digest');
     expect((await call(t.app, owner, 'DELETE', `/api/digests/${deleted.digestId}`)).statusCode).toBe(200);
     const empty = await digestWithIssues(owner, [], 'Empty Digest');
     const published = await digestWithIssues(owner, [1], 'Published Digest');
+    const privateOne = await digestWithIssues(owner, [1], 'Private Digest', 'private');
+    const turnedOff = await digestWithIssues(owner, [1], 'Turned Off Digest');
+    await call(t.app, owner, 'PUT', `/api/digests/${turnedOff.digestId}/visibility`, {
+      visibility: 'private',
+    });
     const unknown = await get(`/digests/share/${randomUUID()}`);
     expect(headOf(unknown.body)).toEqual({
       ...GENERIC_HEAD,
       viewport: ['width=device-width, initial-scale=1'],
     });
     for (const url of [
-      `/digests/share/${deleted.digestId}`,
-      `/digests/share/${empty.digestId}`,
-      `/digests/share/${published.digestId}/2`,
-      `/digests/share/${published.digestId}/one`,
-      '/digests/share/not-a-uuid',
+      `/digests/share/${deleted.token}`,
+      `/digests/share/${empty.token}`,
+      `/digests/share/${published.token}/2`,
+      `/digests/share/${published.token}/one`,
+      `/digests/share/${published.digestId}`,
+      `/digests/share/${privateOne.digestId}`,
+      `/digests/share/${privateOne.digestId}/1`,
+      `/digests/share/${turnedOff.token}`,
+      `/digests/share/${turnedOff.digestId}/1`,
+      '/digests/share/not-a-token',
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(unknown.body);
       expect(response.headers['cache-control'], url).toBe(unknown.headers['cache-control']);
-      expect(response.body, url).not.toMatch(/Deleted Digest|Empty Digest|Published Digest|Secret Owner/);
+      expect(response.body, url).not.toMatch(
+        /Deleted Digest|Empty Digest|Published Digest|Private Digest|Turned Off Digest|Secret Owner/,
+      );
     }
   });
 
   it('answers the same head whatever the case of the path, as the web app’s routes match', async () => {
     const owner = await ownerNamed('Ann Smith');
     const digest = await digestWithIssues(owner, [1]);
-    const head = headOf((await get(`/Digests/Share/${digest.digestId.toUpperCase()}/`)).body);
-    expect(head['og:url']).toEqual([`${APP_URL}/digests/share/${digest.digestId}`]);
+    const head = headOf((await get(`/Digests/Share/${digest.token}/`)).body);
+    expect(head['og:url']).toEqual([`${APP_URL}/digests/share/${digest.token}`]);
   });
 
   it('limits a client to 300 previews a minute', async () => {

@@ -2,9 +2,8 @@ import { type Source, sourceKindOf } from '@digest/contracts';
 import type { Database } from '#server/db/client';
 import { type PageHead, type PageHeadFor, SITE_NAME } from '#server/platform/http/page-head';
 import { findSharedIssue } from './digests.repository';
-import { isUuid } from './ids';
 import { findPublicProfileOf } from './public-profile.routes';
-import { BUILD_NUMBER } from './share.routes';
+import { BUILD_NUMBER, SHARE_TOKEN } from './share.routes';
 
 /** The app's own description, as in the web app's index.html. */
 export const APP_DESCRIPTION = 'Digest: personal newsletters built from the things you follow.';
@@ -33,9 +32,9 @@ export function issueDescription(issue: {
 
 /**
  * The heads of the public pages (docs/product.md §2 "Public routes") for link previews: an issue's page
- * (/digests/share/{digestId}[/{buildNumber}]) and a public profile (/user/{username}). They show only what
- * the page itself shows to anyone. A page with nothing behind it (unknown, deleted, no issue yet) gets the
- * app's generic head, the same whatever the reason.
+ * (/digests/share/{shareToken}[/{buildNumber}]) and a public profile (/user/{username}). They show only
+ * what the page itself shows to anyone. A page with nothing behind it (unknown, deleted, private, a token
+ * turned off, a digest id, no public issue yet) gets the app's generic head, the same whatever the reason.
  */
 export function createPageHeads(deps: { db: Database; appUrl: string }): PageHeadFor {
   const { db, appUrl } = deps;
@@ -48,16 +47,18 @@ export function createPageHeads(deps: { db: Database; appUrl: string }): PageHea
     type: 'website',
   };
 
-  async function issueHead(digestId: string, buildNumber: string | undefined): Promise<PageHead> {
-    if (!isUuid(digestId) || (buildNumber !== undefined && !BUILD_NUMBER.test(buildNumber))) return generic;
+  async function issueHead(shareToken: string, buildNumber: string | undefined): Promise<PageHead> {
+    if (!SHARE_TOKEN.test(shareToken) || (buildNumber !== undefined && !BUILD_NUMBER.test(buildNumber))) {
+      return generic;
+    }
     const issue = await findSharedIssue(
       db,
-      digestId,
+      shareToken,
       buildNumber === undefined ? undefined : Number(buildNumber),
     );
     if (!issue) return generic;
     // The latest issue's address stays the canonical one: it is the link the owner shares.
-    const path = `/digests/share/${issue.digestId}${buildNumber === undefined ? '' : `/${issue.buildNumber}`}`;
+    const path = `/digests/share/${shareToken}${buildNumber === undefined ? '' : `/${issue.buildNumber}`}`;
     return {
       title: issue.name,
       description: issueDescription(issue),
@@ -86,8 +87,8 @@ export function createPageHeads(deps: { db: Database; appUrl: string }): PageHea
   return (pathname) => {
     const share = SHARE_PAGE.exec(pathname);
     if (share) {
-      const [, digestId = '', buildNumber] = share;
-      return () => issueHead(decodeURIComponent(digestId), buildNumber && decodeURIComponent(buildNumber));
+      const [, shareToken = '', buildNumber] = share;
+      return () => issueHead(decodeURIComponent(shareToken), buildNumber && decodeURIComponent(buildNumber));
     }
     const profile = PROFILE_PAGE.exec(pathname);
     if (profile) return () => profileHead(decodeURIComponent(profile[1] ?? ''));

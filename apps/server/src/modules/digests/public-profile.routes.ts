@@ -10,9 +10,10 @@ export const PROFILE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 const profileNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', 'No such user.');
 
 /**
- * The public profile (docs/product.md §1: public because all digests are public): photo, name, bio and the names of
- * the user's digests with their latest issue number, for links to the public pages. Never the e-mail,
- * schedules, sources or subscribers. Undefined when no user has that username.
+ * The public profile (docs/product.md §1): photo, name, bio and the names of the user's public, active
+ * digests with their share token and latest public issue number, for links to the public pages. Never the
+ * e-mail, a digest id, a private or paused digest, schedules, sources or subscribers. Undefined when no
+ * user has that username.
  */
 export async function findPublicProfileOf(
   db: Database,
@@ -28,13 +29,16 @@ export async function findPublicProfileOf(
       bio: found.user.bio,
       profileImg: found.user.photoId ? `/api/photos/${found.user.photoId}` : null,
     },
-    digests: found.digests.map((digest) => ({
-      digestId: digest.digestId,
-      name: digest.name,
-      latestBuildNumber: digest.latestBuildNumber === null ? null : Number(digest.latestBuildNumber),
-    })),
+    // A public digest always has a token (a check constraint); the filter only tells the type so.
+    digests: found.digests.flatMap(({ shareToken, ...digest }) =>
+      shareToken
+        ? [{ shareToken, name: digest.name, latestBuildNumber: numberOrNull(digest.latestBuildNumber) }]
+        : [],
+    ),
   };
 }
+
+const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
 
 export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
   const profile = await findPublicProfileOf(db, username);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { renderDigestEmail } from '@digest/email';
+import { sharePageUrl } from '@digest/contracts';
+import { publicCopyOf, renderDigestEmail } from '@digest/email';
 import type { Database } from '#server/db/client';
 import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
 import type { Clock } from '#server/platform/clock';
@@ -26,17 +27,13 @@ export type BuildOutcome =
   | { status: 'skipped' | 'empty'; reason: string }
   | { status: 'done-before' };
 
-/** The public page of an issue: "View in browser" and the 'Continue reading' target. */
-function publicIssueUrl(appUrl: string, digestId: string, buildNumber: number) {
-  return `${appUrl}/digests/share/${digestId}/${buildNumber}`;
-}
-
 /** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
 const NUMBERING_ATTEMPTS = 3;
 
 /**
- * Builds the issue of one run: fetches every source concurrently, renders once, stores it as the next
- * numbered issue and, in the same transaction, creates one delivery (and one delivery job) per
+ * Builds the issue of one run: fetches every source concurrently, renders it for the recipients and, when
+ * a block reads private data, once more as its public copy without that block's content; stores both as
+ * the next numbered issue and, in the same transaction, creates one delivery (and one delivery job) per
  * recipient — the owner, plus every active subscriber unless `ownerOnly`. An issue without any news
  * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
  */
@@ -80,17 +77,26 @@ export async function buildIssue(
         }))),
   ];
 
+  const publicBlocks = publicCopyOf(blocks);
+  const hasPrivateBlocks = publicBlocks.some((block) => block.private);
   for (let attempt = 1; ; attempt += 1) {
     const buildNumber = await repository.peekNextBuildNumber(deps.db, run.digestId);
-    const rendered = await renderDigestEmail({
+    const issue = {
       digestName: run.name,
       issueNumber: buildNumber,
       date: run.slot,
       timeZone: run.timeZone,
       locale: run.locale,
-      blocks,
-      publicUrl: publicIssueUrl(deps.appUrl, run.digestId, buildNumber),
-    });
+    };
+    // The mails link the public page only while there is one (docs/design.md §10).
+    const publicUrl = run.shareToken ? sharePageUrl(deps.appUrl, run.shareToken, buildNumber) : undefined;
+    const rendered = await renderDigestEmail({ ...issue, blocks, publicUrl });
+    // The public copy is kept even while the digest is private: turning the link on later shows every issue.
+    // It links nowhere: it is the page "View in browser" opens.
+    const publicHtml =
+      hasPrivateBlocks || publicUrl
+        ? (await renderDigestEmail({ ...issue, blocks: publicBlocks })).html
+        : rendered.html;
     const build = await deps.db.transaction(async (tx) => {
       if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
       const now = deps.clock.now();
@@ -99,6 +105,7 @@ export async function buildIssue(
         buildNumber,
         html: rendered.html,
         text: rendered.text,
+        publicHtml,
         createdAt: now,
       });
       await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });

@@ -41,7 +41,7 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
       build: {
         buildNumber: 1,
         createdAt: expect.any(String),
-        htmlLink: `/api/digests/share/${digest.digestId}/1`,
+        htmlLink: expect.stringMatching(new RegExp(`^/api/digests/${digest.digestId}/issues/1/html\\?`)),
       },
     });
     const second = await rebuild(owner, digest.digestId);
@@ -67,7 +67,9 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
       ['manual', 'built'],
     ]);
 
-    const page = await api(null, 'GET', `/api/digests/share/${digest.digestId}/2`);
+    // The digest is private: no public page, and the owner reads the issue by its signed link.
+    expect((await api(null, 'GET', `/api/digests/share/${digest.digestId}/2`)).statusCode).toBe(404);
+    const page = await api(null, 'GET', second.json().build.htmlLink);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Now please</title>');
     expect(page.body).not.toContain('digest:recipient-footer');

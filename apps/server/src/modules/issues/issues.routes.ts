@@ -2,6 +2,7 @@ import { rebuildResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { digestsErrors } from '#server/modules/digests/digests.errors';
 import { idParams, isUuid } from '#server/modules/digests/ids';
+import type { IssueLinks } from '#server/modules/digests/issue-links';
 import { type Authenticate, authOf } from '#server/platform/http/auth';
 import { AppError } from '#server/platform/http/errors';
 import { limitByKey } from '#server/platform/http/rate-limit';
@@ -13,6 +14,7 @@ export const REBUILD_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 export interface IssuesRoutesDeps extends IssuesDeps {
   authenticate: Authenticate;
+  issueLinks: IssueLinks;
 }
 
 /** "Send latest digest" (docs/product.md §7 `GET /digests/rebuild/{digestId}`; POST per docs/design.md §5, it has effects). */

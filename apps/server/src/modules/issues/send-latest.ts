@@ -1,6 +1,6 @@
-import { shareHtmlPath } from '@digest/contracts';
 import { digestsErrors } from '#server/modules/digests/digests.errors';
 import { findOwnedDigest } from '#server/modules/digests/digests.repository';
+import type { IssueLinks } from '#server/modules/digests/issue-links';
 import { buildIssue, type IssuesDeps } from './build-issue.usecases';
 import { insertRuns } from './issues.repository';
 
@@ -8,7 +8,11 @@ import { insertRuns } from './issues.repository';
  * "Send latest digest": a manual run of the owner's digest, built now (paused or not) and mailed to the
  * owner only — subscribers get the scheduled issues. Answers the new issue for the detail page.
  */
-export async function sendLatestIssue(deps: IssuesDeps, userId: string, digestId: string) {
+export async function sendLatestIssue(
+  deps: IssuesDeps & { issueLinks: IssueLinks },
+  userId: string,
+  digestId: string,
+) {
   const digest = await findOwnedDigest(deps.db, userId, digestId);
   if (!digest) throw digestsErrors.digestNotFound();
   const [run] = await insertRuns(deps.db, [{ digestId, slot: deps.clock.now(), trigger: 'manual' }]);
@@ -23,7 +27,7 @@ export async function sendLatestIssue(deps: IssuesDeps, userId: string, digestId
         build: {
           buildNumber,
           createdAt: createdAt.toISOString(),
-          htmlLink: shareHtmlPath(digestId, buildNumber),
+          htmlLink: deps.issueLinks.ownerHtmlPath(digestId, buildNumber),
         },
       },
     };

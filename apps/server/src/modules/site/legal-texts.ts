@@ -54,13 +54,20 @@ in it.
   whether you signed up with Google, X/Twitter or Facebook (and that account's id at the provider), and your
   signed-in devices (sessions, with their refresh tokens stored as hashes).
 - **Your profile**: full name, username, bio, photo, time zone and language. Your public profile at
-  /user/{username} shows your photo, name, bio and your digests.
+  /user/{username} shows your photo, name, bio and the digests whose public link you turned on (not the
+  paused ones).
 - **Your digests and drafts**: their names, schedules, sources and settings (a weather place, feed addresses,
   subreddits, channels, searches…), and the e-mail addresses of the friends you share them with, with
   whether and when each subscribed or unsubscribed.
 - **Issues**: every issue built is stored as the e-mail it was, so you can read it in the app, together
-  with whom it was sent to and whether the sending worked. Anyone who has the link of a digest's public
-  page (/digests/share/…) can read its issues.
+  with whom it was sent to and whether the sending worked, and as a public copy without the blocks that
+  read your connected accounts (Google Calendar, Stripe, your X timeline, lists and the tweets of the
+  accounts you follow), which show only their title and the word "Private".
+- **Digests are private** unless you turn on a digest's public link in its Share dialog. Then anyone who
+  has that link (/digests/share/ and a long random code) can read every issue of the digest in that public
+  copy, and the digest is listed on your public profile while it runs. Turning the link off ends it
+  (copies cached on the way expire within a minute); turning it on again makes a new link, and the old
+  one never works again.
 - **Connected accounts** (Google Calendar, X/Twitter, Stripe): the account's name or e-mail and picture,
   and the tokens the provider gave, encrypted (AES-256-GCM). They never leave the server.
 - **Logs**: the server writes a line for each request (its method, path without the values of its

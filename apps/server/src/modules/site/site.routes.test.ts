@@ -82,6 +82,18 @@ describe('GET /api/site/pages/{page}: the built-in texts, the operator’s files
     expect(privacy.html).toContain('Open-Meteo');
   });
 
+  it('the Privacy Policy says digests are private until the owner turns the public link on, and what a public page shows', async () => {
+    const app = await appWith({});
+    const { html } = (await app.inject('/api/site/pages/privacy')).json();
+    const text = html.replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /<strong>Digests are private<\/strong> unless you turn on a digest(’|'|&#39;|&#x27;)s public link/,
+    );
+    expect(text).toContain('can read every issue of the digest in that public copy');
+    expect(text).toMatch(/which show only their title and the word (&quot;|")Private(&quot;|")/);
+    expect(text).not.toContain('Anyone who has the link');
+  });
+
   it('renders the repository’s CHANGELOG.md, and says so when the server has none', async () => {
     const app = await appWith({});
     const changelog = (await app.inject('/api/site/pages/changelog')).json();

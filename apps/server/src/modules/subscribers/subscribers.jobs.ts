@@ -25,7 +25,7 @@ export interface NoticeDeps {
 type Notice = NonNullable<Awaited<ReturnType<typeof claimNotice>>>;
 
 async function sendNotice(deps: NoticeDeps, notice: Notice) {
-  const links = subscriptionLinks(deps.appUrl, notice.digestId, notice.token);
+  const links = subscriptionLinks(deps.appUrl, notice.shareToken, notice.token);
   const sharer = notice.ownerName?.trim() || notice.ownerEmail;
   const subject = `${sharer} shared the Digest "${notice.digestName}" with you`;
   const footer = createElement(
@@ -38,13 +38,16 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
   const { html, text } = await renderEmail(
     createElement(ActionEmail, {
       title: subject,
-      preview: `Read "${notice.digestName}" online or in your inbox`,
+      preview: links.publicPage
+        ? `Read "${notice.digestName}" online or in your inbox`
+        : `Read "${notice.digestName}" in your inbox`,
       heading: `${sharer} shared a Digest with you`,
       paragraphs: [
         `${sharer} added you to "${notice.digestName}", a newsletter made with Digest. Each new issue will arrive in this inbox when it is sent.`,
-        'You can read the latest issue online now.',
+        // A private digest has no public page to read (docs/design.md §10).
+        ...(links.publicPage ? ['You can read the latest issue online now.'] : []),
       ],
-      action: { label: 'Read it online', href: links.publicPage },
+      action: links.publicPage ? { label: 'Read it online', href: links.publicPage } : undefined,
       footnote: `Not interested? Unsubscribe here: ${links.unsubscribePage}`,
       footer,
       legal: deps.legal,

@@ -66,6 +66,10 @@ describe('the "shared with you" notice', () => {
     const owner = await signUp(t.app);
     await api(owner, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace' });
     const digest = await createDigest(t.app, owner, { name: 'Engines weekly' });
+    const { shareUrl } = (
+      await api(owner, 'PUT', `/api/digests/${digest.digestId}/visibility`, { visibility: 'public' })
+    ).json();
+    expect(shareUrl).toMatch(/^http:\/\/app\.test\/digests\/share\/[\w-]{43}$/);
     const friend = unique('friend');
     await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [friend] });
     const [mail] = await waitForMails(friend, 1);
@@ -74,8 +78,9 @@ describe('the "shared with you" notice', () => {
 
     expect(mail.subject).toBe('Ada Lovelace shared the Digest "Engines weekly" with you');
     expect(mail.text).toContain('Ada Lovelace');
-    expect(mail.html).toContain(`http://app.test/digests/share/${digest.digestId}`);
-    expect(mail.text).toContain(`http://app.test/digests/share/${digest.digestId}`);
+    expect(mail.html).toContain(shareUrl);
+    expect(mail.text).toContain(shareUrl);
+    expect(mail.text).not.toContain(`/digests/share/${digest.digestId}`);
     expect(mail.html).toContain(`http://app.test/unsubscribe/${token}`);
     expect(mail.text).toContain(`http://app.test/unsubscribe/${token}`);
     expect(header(mail, 'list-unsubscribe')).toBe(`<http://app.test/api/subscriptions/${token}/unsubscribe>`);
@@ -88,6 +93,20 @@ describe('the "shared with you" notice', () => {
     // Setting the same list again sends nothing more.
     await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [friend] });
     expect(await noticeJobsFor((await rowOf(digest.digestId, friend)).subscriberId)).toBe(1);
+  });
+
+  it("links no public page in a private digest's notice (it would answer 404)", async () => {
+    const owner = await signUp(t.app);
+    const digest = await createDigest(t.app, owner, { name: 'Just us' });
+    const friend = unique('private');
+    await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [friend] });
+    const [mail] = await waitForMails(friend, 1);
+    if (!mail) throw new Error('no mail');
+    expect(mail.html).not.toContain('/digests/share/');
+    expect(mail.text).not.toContain('/digests/share/');
+    expect(mail.text).not.toContain('Read it online');
+    const { token } = await rowOf(digest.digestId, friend);
+    expect(mail.text).toContain(`http://app.test/unsubscribe/${token}`);
   });
 
   it('sends the notice to subscribers given when the digest is created or patched', async () => {

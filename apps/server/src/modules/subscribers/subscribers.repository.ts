@@ -142,6 +142,7 @@ export async function claimNotice(db: Database, subscriberId: string) {
       token: digestSubscribers.token,
       digestId: digests.digestId,
       digestName: digests.name,
+      shareToken: digests.shareToken,
       ownerName: users.fullName,
       ownerEmail: users.email,
     })

@@ -23,6 +23,7 @@ export {
   useSendLatestDigest,
   useSetActive,
   useSetSubscribers,
+  useSetVisibility,
   useSubscribers,
 } from './api/use-digests';
 export { SourceIcon, SourceIcons } from './components/SourceIcons';
@@ -35,6 +36,7 @@ export {
   scheduleDay,
   scheduleLine,
   scheduleTypeLabel,
+  visibilityLabel,
 } from './lib/format';
 export { issuePager } from './lib/issue-pager';
 // For the tests of other features that show digests.

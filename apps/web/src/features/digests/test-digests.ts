@@ -17,6 +17,8 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     subscribers: [],
     sources: [],
     latestBuildNumber: null,
+    visibility: 'private',
+    shareUrl: null,
     nextRunAt: '2026-11-24T12:00:00.000Z',
     timeZone: 'America/New_York',
     createdAt: '2026-11-01T00:00:00.000Z',
@@ -30,7 +32,7 @@ export function testBuild(buildNumber: number): Build {
   return {
     buildNumber,
     createdAt: `2026-11-${String(buildNumber).padStart(2, '0')}T12:00:00.000Z`,
-    htmlLink: `/api/digests/share/${TEST_DIGEST_ID}/${buildNumber}`,
+    htmlLink: `/api/digests/${TEST_DIGEST_ID}/issues/${buildNumber}/html?expires=1795651200&signature=s${buildNumber}`,
   };
 }
 

@@ -20,7 +20,8 @@ export interface ActionEmailProps {
   heading: string;
   /** Body paragraphs, plain text (escaped, never HTML). */
   paragraphs: readonly string[];
-  action: EmailAction;
+  /** The button; a mail with nothing to open (a private digest's notice) has none. */
+  action?: EmailAction | undefined;
   /** Small print below the action, e.g. "This link expires in one hour." */
   footnote?: string;
   /** Content of the layout's footer slot, above the legal links. */
@@ -43,7 +44,7 @@ export function ActionEmail({
   footer,
   legal,
 }: ActionEmailProps) {
-  const href = assertWebUrl(action.href);
+  const href = action && assertWebUrl(action.href);
   return (
     <EmailLayout
       title={title}
@@ -65,16 +66,20 @@ export function ActionEmail({
           {paragraph}
         </Text>
       ))}
-      <div style={styles.action}>
-        <EmailButton href={href}>{action.label}</EmailButton>
-      </div>
-      {/* The text part already carries the URL next to the button label. */}
-      <Text className={c.muted} style={styles.fallback} data-skip-in-text="true">
-        If the button does not work, copy this link into your browser:{' '}
-        <Link href={href} className={c.link} style={styles.link}>
-          {href}
-        </Link>
-      </Text>
+      {action && href ? (
+        <>
+          <div style={styles.action}>
+            <EmailButton href={href}>{action.label}</EmailButton>
+          </div>
+          {/* The text part already carries the URL next to the button label. */}
+          <Text className={c.muted} style={styles.fallback} data-skip-in-text="true">
+            If the button does not work, copy this link into your browser:{' '}
+            <Link href={href} className={c.link} style={styles.link}>
+              {href}
+            </Link>
+          </Text>
+        </>
+      ) : null}
       {footnote ? (
         <>
           <Hr className={c.rule} style={styles.rule} />

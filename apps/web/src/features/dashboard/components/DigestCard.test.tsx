@@ -25,6 +25,12 @@ describe('digest card (docs/product.md §2 Digests page)', () => {
     expect(renderCard(summary({}))).toContain('<span>Next issue Tue, Nov 24, 7:00 am');
   });
 
+  it("marks the digest 'Private' until its public link is on, then 'Public'", () => {
+    expect(renderCard(summary({}))).toContain('<span>Private</span>');
+    const shareUrl = 'https://digest.example/digests/share/k3Jx9_Qm-2VbY7wTzR4nLp0aHs8dEfGiUoCqWjXy1Mc';
+    expect(renderCard(summary({ visibility: 'public', shareUrl }))).toContain('<span>Public</span>');
+  });
+
   it("reads 'Paused' while the digest is paused", () => {
     const html = renderCard(summary({ active: false, nextRunAt: null }));
     expect(html).toContain('<span>Paused</span>');

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button';
-import { ClockIcon, NewspaperIcon, ShareIcon, UsersIcon } from '#web/components/ui/icons';
+import { ClockIcon, LinkIcon, NewspaperIcon, ShareIcon, UsersIcon } from '#web/components/ui/icons';
 import {
   type DigestSummary,
   formatCount,
@@ -10,6 +10,7 @@ import {
   SourceIcons,
   scheduleDay,
   scheduleTypeLabel,
+  visibilityLabel,
 } from '#web/features/digests';
 import { ShareDialog } from '#web/features/share';
 import { digestPath } from '#web/lib/paths';
@@ -58,6 +59,10 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
         <NewspaperIcon className={styles.metaIcon} />
         <span>{nextIssueText(digest.nextRunAt, digest.timeZone)}</span>
       </p>
+      <p className={styles.schedule}>
+        <LinkIcon className={styles.metaIcon} />
+        <span>{visibilityLabel(digest.visibility)}</span>
+      </p>
       <SourceIcons sources={digest.sources} />
       <div className={styles.footer}>
         <p className={styles.subscribers}>
@@ -80,7 +85,6 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
       <ShareDialog
         digestId={digest.digestId}
         digestName={digest.name}
-        latestBuildNumber={digest.latestBuildNumber}
         open={sharing}
         onOpenChange={setSharing}
       />

@@ -8,6 +8,7 @@ import {
   ClockIcon,
   EditIcon,
   InboxIcon,
+  LinkIcon,
   MailIcon,
   NewspaperIcon,
   ShareIcon,
@@ -25,8 +26,9 @@ import {
   scheduleLine,
   useDigest,
   useSendLatestDigest,
+  visibilityLabel,
 } from '#web/features/digests';
-import { IssueFrame, ShareDialog, useSharedHtml } from '#web/features/share';
+import { IssueFrame, ShareDialog, useIssueHtml } from '#web/features/share';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { notifyError } from '#web/lib/notify';
 import { paths } from '#web/lib/paths';
@@ -113,6 +115,10 @@ function DigestDetail({ digest }: { digest: Digest }) {
             <NewspaperIcon className={styles.factIcon} />
             {nextIssueText(digest.nextRunAt, digest.timeZone)}
           </p>
+          <p className={styles.fact}>
+            <LinkIcon className={styles.factIcon} />
+            {visibilityLabel(digest.visibility)}
+          </p>
           {missed ? <p className={styles.missed}>{missed}</p> : null}
         </div>
         <div className={styles.controls}>
@@ -136,7 +142,6 @@ function DigestDetail({ digest }: { digest: Digest }) {
       <ShareDialog
         digestId={digest.digestId}
         digestName={digest.name}
-        latestBuildNumber={digest.latestBuildNumber}
         open={sharing}
         onOpenChange={setSharing}
       />
@@ -159,7 +164,8 @@ interface IssuesProps {
 /** The issues sent so far, newest selected, with a pager disabled at both ends (docs/product.md §4). */
 function Issues({ digest, selected, onSelect }: IssuesProps) {
   const pager = issuePager(digest.builds, selected);
-  const html = useSharedHtml(digest.digestId, pager?.current.buildNumber ?? null, pager !== null);
+  // The owner's full copy, by the signed link the digest answered (the public page may be off).
+  const html = useIssueHtml(pager?.current.htmlLink ?? '', pager !== null);
 
   // docs/product.md §8: a failed fetch of an issue's HTML is shown as an error notice with the message.
   useEffect(() => {
@@ -217,11 +223,7 @@ function Issues({ digest, selected, onSelect }: IssuesProps) {
           {errorMessage(html.error)}
         </p>
       ) : (
-        <IssueFrame
-          digestId={digest.digestId}
-          buildNumber={current.buildNumber}
-          title={`${digest.name}, issue ${current.buildNumber}`}
-        />
+        <IssueFrame src={current.htmlLink} title={`${digest.name}, issue ${current.buildNumber}`} />
       )}
     </section>
   );

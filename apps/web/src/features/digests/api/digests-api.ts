@@ -3,6 +3,7 @@ import {
   type DigestCreateInput,
   type DigestPatchInput,
   type DigestSummary,
+  type DigestVisibility,
   type Draft,
   type DraftCreateInput,
   type DraftPatchInput,
@@ -17,6 +18,8 @@ import {
   type SubscribersUpdateResponse,
   subscriberListResponseSchema,
   subscribersUpdateResponseSchema,
+  type VisibilityResponse,
+  visibilityResponseSchema,
 } from '@digest/contracts';
 import { api } from '#web/lib/api-client';
 
@@ -47,6 +50,11 @@ export function updateDigest(digestId: string, patch: DigestPatchInput): Promise
   return api
     .patch(`/digests/${id(digestId)}`, patch, { schema: digestResponseSchema })
     .then((body) => body.digest);
+}
+
+/** `PUT /digests/{id}/visibility`: turns the public link on (a new link) or off (docs/design.md §10). */
+export function setVisibility(digestId: string, visibility: DigestVisibility): Promise<VisibilityResponse> {
+  return api.put(`/digests/${id(digestId)}/visibility`, { visibility }, { schema: visibilityResponseSchema });
 }
 
 export function deleteDigest(digestId: string): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import { type Digest, type DigestSummary, MAX_DIGESTS } from '@digest/contracts';
+import { type Digest, type DigestSummary, type DigestVisibility, MAX_DIGESTS } from '@digest/contracts';
 import {
   mutationOptions,
   type QueryClient,
@@ -20,6 +20,7 @@ import {
   rebuildDigest,
   removeSubscriber,
   setSubscribers,
+  setVisibility,
   updateDigest,
 } from './digests-api';
 
@@ -105,6 +106,20 @@ export function useSetActive() {
       showError(error);
     },
     onSuccess: (digest) => patchCachedDigest(queryClient, digest.digestId, { active: digest.active }),
+  });
+}
+
+/**
+ * The public link of a digest (docs/design.md §10): turned on or off by the server (it makes the token), then
+ * shown in the cached digest and list; a refusal is shown as an error and changes nothing.
+ */
+export function useSetVisibility(digestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['digests', 'visibility', digestId],
+    mutationFn: (visibility: DigestVisibility) => setVisibility(digestId, visibility),
+    onSuccess: (answer) => patchCachedDigest(queryClient, digestId, answer),
+    onError: showError,
   });
 }
 

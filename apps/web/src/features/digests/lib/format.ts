@@ -1,4 +1,4 @@
-import { type LastRun, type ScheduleType, WEEK_DAYS } from '@digest/contracts';
+import { type DigestVisibility, type LastRun, type ScheduleType, WEEK_DAYS } from '@digest/contracts';
 
 /** Display helpers for digests (docs/product.md §2 cards, §9 constants). Counts use `formatCount` of the contracts. */
 export { formatCount } from '@digest/contracts';
@@ -112,4 +112,9 @@ export function missedIssueText(lastRun: LastRun | null, timeZone: string, local
   if (!lastRun || lastRun.status === 'built' || lastRun.status === 'queued') return null;
   const reason = lastRun.reason ?? 'it could not be built.';
   return `The issue of ${ownerWallTime(lastRun.slot, timeZone, locale)} was not sent: ${reason}`;
+}
+
+/** The owner's mark of a digest (docs/design.md §10): 'Public' while its public link is on, else 'Private'. */
+export function visibilityLabel(visibility: DigestVisibility): string {
+  return visibility === 'public' ? 'Public' : 'Private';
 }

@@ -5,7 +5,7 @@ import { issuePager } from './issue-pager';
 const build = (buildNumber: number): Build => ({
   buildNumber,
   createdAt: `2026-11-0${buildNumber}T07:00:00.000Z`,
-  htmlLink: `/api/digests/share/d/${buildNumber}`,
+  htmlLink: `/api/digests/d/issues/${buildNumber}/html?expires=1795651200&signature=s${buildNumber}`,
 });
 
 describe('build pager (docs/product.md §4)', () => {

@@ -4,13 +4,14 @@ import { publicDigestPath } from '#web/features/share';
 import styles from './PublicDigestList.module.css';
 
 export interface PublicDigestItem {
-  digestId: string;
+  /** The public page's token: never the digest's id. */
+  shareToken: string;
   name: string;
   /** null before the first issue. */
   latestBuildNumber: number | null;
 }
 
-/** A user's digests, each linking to its public page (docs/product.md §1: all digests are public). */
+/** A user's public digests, each linking to its public page (docs/design.md §10: private by default). */
 export function PublicDigestList({ digests, emptyText }: { digests: PublicDigestItem[]; emptyText: string }) {
   return (
     <section className={styles.section} aria-labelledby="public-digests-title">
@@ -22,7 +23,7 @@ export function PublicDigestList({ digests, emptyText }: { digests: PublicDigest
       ) : (
         <ul className={styles.list}>
           {digests.map((digest) => (
-            <li key={digest.digestId} className={styles.item}>
+            <li key={digest.shareToken} className={styles.item}>
               <InboxIcon className={styles.icon} />
               <div className={styles.text}>
                 <span className={styles.name}>{digest.name}</span>
@@ -31,7 +32,7 @@ export function PublicDigestList({ digests, emptyText }: { digests: PublicDigest
                 ) : (
                   <Link
                     className={styles.link}
-                    to={publicDigestPath(digest.digestId, digest.latestBuildNumber)}
+                    to={publicDigestPath(digest.shareToken, digest.latestBuildNumber)}
                     aria-label={`Read the latest issue of ${digest.name}`}
                   >
                     Read the latest issue

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar';
 import { buttonClassName } from '#web/components/ui/Button';
 import { PageHeader } from '#web/components/ui/PageHeader';
-import { useDigests } from '#web/features/digests';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
+import { usePublicProfile } from '../api/public-profile-api';
 import { PublicDigestList } from '../components/PublicDigestList';
 import styles from './ProfileViewPage.module.css';
 
@@ -12,7 +12,8 @@ import styles from './ProfileViewPage.module.css';
 export function ProfileViewPage() {
   const user = useCurrentUser();
   const since = new Date(user.createdAt);
-  const digests = useDigests();
+  // The digests as anyone sees them: public and active only (docs/design.md §10).
+  const profile = usePublicProfile(user.username ?? '', Boolean(user.username));
   return (
     <>
       <title>Profile · Digest</title>
@@ -20,7 +21,7 @@ export function ProfileViewPage() {
         title="Profile"
         mobileBackTo={paths.menu}
         backLabel="Back to menu"
-        description="Your profile is public, because all digests are public."
+        description="Your profile is public; it lists the digests whose public link you turned on."
       />
       <section className={styles.card} aria-label="Your public profile">
         <Avatar src={user.profileImg} name={user.fullName} size="large" />
@@ -51,14 +52,10 @@ export function ProfileViewPage() {
             </div>
           )}
         </dl>
-        {digests.data ? (
+        {profile.data ? (
           <PublicDigestList
-            digests={digests.data.map((digest) => ({
-              digestId: digest.digestId,
-              name: digest.name,
-              latestBuildNumber: digest.latestBuildNumber,
-            }))}
-            emptyText="You have no digests yet."
+            digests={profile.data.digests}
+            emptyText="No public digests: a digest's Share dialog turns its public link on."
           />
         ) : null}
         <div className={styles.links}>

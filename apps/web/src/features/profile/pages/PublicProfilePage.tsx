@@ -49,7 +49,7 @@ export function PublicProfilePage() {
         {user.bio ? <p className={styles.bio}>{user.bio}</p> : null}
         <PublicDigestList
           digests={digests}
-          emptyText={`${user.fullName ?? user.username} has no digests yet.`}
+          emptyText={`${user.fullName ?? user.username} has no public digests yet.`}
         />
         {own ? (
           <Link className={buttonClassName({ variant: 'secondary' })} to={paths.editProfile}>

@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client';
-import { publicDigestPath } from '../lib/share-link';
+import { apiPathOf } from '../lib/share-link';
 
 /**
- * `GET /api/digests/share/{digestId}[/{buildNumber}]`: the rendered HTML of an issue, public, no login
- * (docs/design.md §5). The text is read for its <title> and to tell a missing issue apart; the page itself is
- * shown from the same address in a sandboxed frame.
+ * The rendered HTML of an issue from its API address: a public page's (`/api/digests/share/{shareToken}…`,
+ * no login) or the owner's signed `htmlLink` (docs/design.md §5). The text is read for its <title> and to
+ * tell a missing issue apart; the page itself is shown from the same address in a sandboxed frame.
  */
-export function fetchSharedHtml(digestId: string, buildNumber: number | null, signal?: AbortSignal) {
-  return api.get<string>(publicDigestPath(digestId, buildNumber), {
+export function fetchIssueHtml(src: string, signal?: AbortSignal) {
+  return api.get<string>(apiPathOf(src), {
     auth: false,
     signal,
     headers: { Accept: 'text/html' },
   });
 }
 
-export function useSharedHtml(digestId: string, buildNumber: number | null, enabled = true) {
+export function useIssueHtml(src: string, enabled = true) {
   return useQuery({
-    queryKey: ['shared-html', digestId, buildNumber],
-    queryFn: ({ signal }) => fetchSharedHtml(digestId, buildNumber, signal),
+    queryKey: ['issue-html', src],
+    queryFn: ({ signal }) => fetchIssueHtml(src, signal),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

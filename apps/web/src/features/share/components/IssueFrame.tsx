@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { Spinner } from '#web/components/ui/Spinner';
-import { sharedHtmlApiPath } from '../lib/share-link';
 import styles from './IssueFrame.module.css';
 
 /**
  * One issue of a digest in a sandboxed frame: `sandbox=""` gives it a unique origin and no scripts,
- * forms, pop-ups or top navigation, so nothing in a digest can touch the app. The HTML comes from the
- * public share endpoint, served with its own scriptless CSP.
+ * forms, pop-ups or top navigation, so nothing in a digest can touch the app. `src` is the issue's API
+ * address (a public page's, or the owner's signed link), served with its own scriptless CSP.
  */
 export function IssueFrame({
-  digestId,
-  buildNumber,
+  src,
   title,
   variant = 'embedded',
 }: {
-  digestId: string;
-  buildNumber: number | null;
+  src: string;
   title: string;
   variant?: 'embedded' | 'page';
 }) {
-  const src = sharedHtmlApiPath(digestId, buildNumber);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const loading = loadedSrc !== src;
   return (

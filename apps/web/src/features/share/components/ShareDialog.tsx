@@ -2,7 +2,7 @@ import { PENDING_EMAILS_SHOWN } from '@digest/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/Button';
-import { ChevronLeftIcon, CloseIcon, LinkIcon, PlusIcon } from '#web/components/ui/icons';
+import { ChevronLeftIcon, CloseIcon, PlusIcon } from '#web/components/ui/icons';
 import { Modal } from '#web/components/ui/Modal';
 import { Spinner } from '#web/components/ui/Spinner';
 import {
@@ -14,7 +14,7 @@ import {
 } from '#web/features/digests';
 import { notifyError } from '#web/lib/notify';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
-import { publicDigestUrl } from '../lib/share-link';
+import { PublicLinkTab } from './PublicLinkTab';
 import styles from './ShareDialog.module.css';
 
 /** docs/product.md §4/§9: the dialog closes 300 ms after a successful share. */
@@ -23,20 +23,12 @@ export const SHARE_CLOSE_DELAY_MS = 300;
 interface ShareDialogProps {
   digestId: string;
   digestName: string;
-  /** The newest issue, for the public link; null before the first one. */
-  latestBuildNumber: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** docs/product.md §2 Share dialog: Private (default) to e-mail friends, Public to copy the link. */
-export function ShareDialog({
-  digestId,
-  digestName,
-  latestBuildNumber,
-  open,
-  onOpenChange,
-}: ShareDialogProps) {
+/** docs/product.md §2 Share dialog: Private (default) to e-mail friends, Public to turn on and copy the link. */
+export function ShareDialog({ digestId, digestName, open, onOpenChange }: ShareDialogProps) {
   const emailInput = useRef<HTMLInputElement>(null);
   return (
     <Modal
@@ -47,12 +39,7 @@ export function ShareDialog({
       initialFocus={emailInput}
     >
       {open ? (
-        <ShareTabs
-          digestId={digestId}
-          latestBuildNumber={latestBuildNumber}
-          emailInput={emailInput}
-          onDone={() => onOpenChange(false)}
-        />
+        <ShareTabs digestId={digestId} emailInput={emailInput} onDone={() => onOpenChange(false)} />
       ) : null}
     </Modal>
   );
@@ -60,12 +47,10 @@ export function ShareDialog({
 
 function ShareTabs({
   digestId,
-  latestBuildNumber,
   emailInput,
   onDone,
 }: {
   digestId: string;
-  latestBuildNumber: number | null;
   emailInput: RefObject<HTMLInputElement | null>;
   onDone: () => void;
 }) {
@@ -84,7 +69,7 @@ function ShareTabs({
         <PrivateShare digestId={digestId} emailInput={emailInput} onDone={onDone} />
       </Tabs.Content>
       <Tabs.Content value="public" className={styles.panel}>
-        <PublicShare digestId={digestId} latestBuildNumber={latestBuildNumber} />
+        <PublicLinkTab digestId={digestId} />
       </Tabs.Content>
     </Tabs.Root>
   );
@@ -276,60 +261,5 @@ function AllSubscribers({
         </ul>
       )}
     </section>
-  );
-}
-
-/** How long 'Copied' stays before the button reads 'Copy link' again. */
-const COPIED_RESET_MS = 3000;
-
-function PublicShare({
-  digestId,
-  latestBuildNumber,
-}: {
-  digestId: string;
-  latestBuildNumber: number | null;
-}) {
-  const [copied, setCopied] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const link = publicDigestUrl(window.location.origin, digestId, latestBuildNumber);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-    } catch {
-      inputRef.current?.select();
-      notifyError('The link could not be copied: select it and copy it yourself.');
-    }
-  }
-
-  return (
-    <div className={styles.public}>
-      <p className={styles.intro}>
-        Anyone with the link can read the latest issue of this Digest, no account needed.
-      </p>
-      <label htmlFor={inputId} className={styles.label}>
-        Public link
-      </label>
-      <div className={styles.linkRow}>
-        <input
-          id={inputId}
-          ref={inputRef}
-          className={styles.input}
-          readOnly
-          value={link}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button onClick={() => void copy()} variant={copied ? 'secondary' : 'primary'}>
-          <LinkIcon />
-          {copied ? 'Copied' : 'Copy link'}
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -1,18 +1,20 @@
 import { shareHtmlPath, sharePageUrl } from '@digest/contracts';
+import { API_BASE } from '#web/lib/config';
 
 /**
- * docs/product.md §2: the copied public link is `{app origin}/digests/share/{digestId}/{buildNumber}`; before the
- * first issue it points at the digest itself (the page then says nothing has been sent yet).
+ * docs/product.md §2: a public page of the app, `/digests/share/{shareToken}[/{buildNumber}]` (the latest
+ * issue without a number). The token is the digest's random share token, never its id.
  */
-export function publicDigestPath(digestId: string, buildNumber?: number | null): string {
-  return sharePageUrl('', digestId, buildNumber);
+export function publicDigestPath(shareToken: string, buildNumber?: number | null): string {
+  return sharePageUrl('', shareToken, buildNumber);
 }
 
-export function publicDigestUrl(origin: string, digestId: string, buildNumber?: number | null): string {
-  return sharePageUrl(origin, digestId, buildNumber);
+/** The API address of an issue's public HTML (no login; docs/design.md §5). */
+export function sharedHtmlApiPath(shareToken: string, buildNumber?: number | null): string {
+  return shareHtmlPath(shareToken, buildNumber);
 }
 
-/** The API address of an issue's HTML (public, no login; docs/design.md §5). */
-export function sharedHtmlApiPath(digestId: string, buildNumber?: number | null): string {
-  return shareHtmlPath(digestId, buildNumber ?? undefined);
+/** An issue's API address (`/api/…`: a public page's or the owner's `htmlLink`) as the API client takes it. */
+export function apiPathOf(issueSrc: string): string {
+  return issueSrc.startsWith(`${API_BASE}/`) ? issueSrc.slice(API_BASE.length) : issueSrc;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from './pending-emails';
-import { publicDigestUrl, sharedHtmlApiPath } from './share-link';
+import { apiPathOf, publicDigestPath, sharedHtmlApiPath } from './share-link';
 
 describe('the share dialog pending list (docs/product.md §4, §5)', () => {
   it("refuses a bad address with '{email} should be a valid email!' and the text as entered", () => {
@@ -31,14 +31,22 @@ describe('the share dialog pending list (docs/product.md §4, §5)', () => {
   });
 });
 
-describe('public links (docs/product.md §2)', () => {
-  it('copies {origin}/digests/share/{digestId}/{buildNumber}, without a number before the first issue', () => {
-    expect(publicDigestUrl('https://app.test', 'abc', 7)).toBe('https://app.test/digests/share/abc/7');
-    expect(publicDigestUrl('https://app.test', 'abc', null)).toBe('https://app.test/digests/share/abc');
+describe('public links (docs/product.md §2): by the share token, never the digest id', () => {
+  const token = 'k3Jx9_Qm-2VbY7wTzR4nLp0aHs8dEfGiUoCqWjXy1Mc';
+
+  it('opens /digests/share/{shareToken}[/{buildNumber}], the latest issue without a number', () => {
+    expect(publicDigestPath(token, 7)).toBe(`/digests/share/${token}/7`);
+    expect(publicDigestPath(token, null)).toBe(`/digests/share/${token}`);
   });
 
   it('reads the HTML from the public API path', () => {
-    expect(sharedHtmlApiPath('abc', 3)).toBe('/api/digests/share/abc/3');
-    expect(sharedHtmlApiPath('abc', null)).toBe('/api/digests/share/abc');
+    expect(sharedHtmlApiPath(token, 3)).toBe(`/api/digests/share/${token}/3`);
+    expect(sharedHtmlApiPath(token, null)).toBe(`/api/digests/share/${token}`);
+  });
+
+  it("reads an owner's signed issue link through the API client, its query kept", () => {
+    const link = '/api/digests/d1/issues/2/html?expires=1795651200&signature=abc';
+    expect(apiPathOf(link)).toBe('/digests/d1/issues/2/html?expires=1795651200&signature=abc');
+    expect(apiPathOf(sharedHtmlApiPath(token))).toBe(`/digests/share/${token}`);
   });
 });

@@ -4,12 +4,14 @@ import { EmptyState } from '#web/components/ui/EmptyState';
 import { InboxIcon } from '#web/components/ui/icons';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { DEFAULT_SHARED_TITLE, titleOfHtml, useSharedHtml } from '../api/shared-html';
+import { DEFAULT_SHARED_TITLE, titleOfHtml, useIssueHtml } from '../api/shared-html';
 import { IssueFrame } from '../components/IssueFrame';
+import { sharedHtmlApiPath } from '../lib/share-link';
 import styles from './SharedDigestPage.module.css';
 
 export const NOT_FOUND_TITLE = 'Digest not found';
-export const NOT_FOUND_TEXT = 'This Digest does not exist, or no issue of it has been sent yet.';
+export const NOT_FOUND_TEXT =
+  'This Digest does not exist, is not public, or no issue of it has been sent yet.';
 
 /** A build number from the URL, or null for the latest; undefined when it is not a number. */
 function parseBuildNumber(value: string | undefined): number | null | undefined {
@@ -18,16 +20,17 @@ function parseBuildNumber(value: string | undefined): number | null | undefined 
 }
 
 /**
- * Public page of a digest issue (docs/product.md §2 "Public routes"): /digests/share/{digestId}[/{buildNumber}].
+ * Public page of a digest issue (docs/product.md §2 "Public routes"): /digests/share/{shareToken}[/{buildNumber}].
  * No login; a spinner while loading; the issue in a sandboxed frame; the tab title from its <title>.
  * Its link-preview tags come with the page's HTML from the server (modules/digests/page-heads.ts): link
  * crawlers run no script.
  */
 export function SharedDigestPage() {
-  const { digestId = '', buildNumber: rawBuild } = useParams();
+  const { shareToken = '', buildNumber: rawBuild } = useParams();
   const buildNumber = parseBuildNumber(rawBuild);
-  const valid = buildNumber !== undefined && digestId !== '';
-  const html = useSharedHtml(digestId, buildNumber ?? null, valid);
+  const valid = buildNumber !== undefined && shareToken !== '';
+  const src = sharedHtmlApiPath(shareToken, buildNumber);
+  const html = useIssueHtml(src, valid);
 
   if (!valid || (html.isError && html.error instanceof ApiError && html.error.status === 404)) {
     return (
@@ -67,7 +70,7 @@ export function SharedDigestPage() {
     <>
       <title>{title}</title>
       <h1 className="visually-hidden">{title}</h1>
-      <IssueFrame digestId={digestId} buildNumber={buildNumber ?? null} title={title} variant="page" />
+      <IssueFrame src={src} title={title} variant="page" />
     </>
   );
 }
