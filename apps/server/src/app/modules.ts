@@ -160,9 +160,9 @@ export function composeModules(deps: ModulesDeps) {
   };
   const digestDeps = { db, clock, authenticate, notify };
   const routes: FastifyPluginAsyncZod[] = [
-    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
+    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain, appUrl }),
     usersRoutes({ db, clock, authenticate, mailDomain }),
-    socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
+    socialRoutes({ ...authDeps, appUrl, mailDomain, authenticate, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
     issuesRoutes({ ...issuesDeps, authenticate }),
     subscribersRoutes(digestDeps),
