@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
+import { createUser, logIn, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { auth, createDigest, createDraft, getDigest, listSubscribers } from './support/digests';
 import { fakesOrigin } from './support/fakes';
@@ -334,7 +334,7 @@ test('public pages without login: an unknown shared digest, an unknown profile, 
   expect(csp).toEqual([]);
 });
 
-test('signed-in extras: /admin waits for a token, Digest Updates, Support, profile with digests', async ({
+test('signed-in extras: /admin waits for a session, Digest Updates, Support, profile with digests', async ({
   page,
   request,
 }, testInfo) => {
@@ -342,12 +342,16 @@ test('signed-in extras: /admin waits for a token, Digest Updates, Support, profi
   const user = await createUser(request, { label: 'extras', fullName: 'Alan Turing' });
   await createDigest(request, user.token, { name: 'Bombe Report' });
 
-  // /admin looks for a token every second, then loads the user and the digests and opens /profileView.
+  // /admin waits for a session; a sign-in in another tab ends the wait: it loads the user and the digests
+  // and opens /profileView.
   await page.goto('/admin');
   await expect(page.getByText('Waiting for sign-in…')).toBeAttached();
   await page.waitForTimeout(1200);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), user.token);
+  const otherTab = await page.context().newPage();
+  await logIn(otherTab, user.email, user.password);
+  await expect(otherTab).toHaveURL(/\/digests$/);
+  await otherTab.close();
   await expect(page).toHaveURL(/\/profileView$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Alan Turing' })).toBeVisible();
   // The profile lists the user's digests with links to their public pages.

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS } from './config';
 import {
   endSession,
-  expireSession,
+  failAuth,
   finishRestoring,
   getToken,
   onOtherTabSession,
@@ -120,9 +120,12 @@ export function refreshAccessToken(): Promise<AccessToken | null> {
       })
       .catch((error: unknown) => {
         if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) throw error;
-        // The server refused ('Token revoked!', expired, no cookie): the session is over. Said only to a
-        // visitor who had one; on load, no session is simply the signed-out state.
-        if (had && getToken()?.accessToken === had.accessToken) expireSession(error.message);
+        // The server refused: the session is over, unless a sign-in replaced it meanwhile. The person is
+        // told why ('Token revoked!', expired), except when there simply was none (NO_SESSION, on load).
+        const current = getToken();
+        if (current && current.accessToken !== had?.accessToken) return null;
+        if (current) endSession();
+        if (error.code !== 'NO_SESSION') failAuth(error.message);
         return null;
       })
       .finally(() => {

@@ -138,13 +138,6 @@ export function endSession(options: { announce?: boolean; restoring?: boolean } 
   if (hadToken) for (const listener of sessionEndListeners) listener();
 }
 
-/** The server refused the session (e.g. 'Token revoked!'): log out and say why (docs/product.md §4, §8). */
-export function expireSession(message: string): void {
-  const hadToken = useAuthStore.getState().token !== null;
-  endSession();
-  if (hadToken) failAuth(message);
-}
-
 export function startAuthLoading(): void {
   useAuthStore.setState({ isLoading: true });
 }
