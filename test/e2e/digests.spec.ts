@@ -388,7 +388,9 @@ test("'Create digest' is disabled once the user has more than 99 digests", async
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSignedIn(page, user.token, '/digests');
-  await expect(page.getByRole('article')).toHaveCount(100);
+  // The page first restores its session with the refresh cookie, then renders 100 cards: on a busy
+  // machine that takes longer than the default 5 s.
+  await expect(page.getByRole('article')).toHaveCount(100, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Create digest' })).toBeDisabled();
   // The server refuses the 101st too.
   const refused = await request.post('/api/digests', {
