@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normaliseEmail } from '#server/modules/users/users.rules';
 import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { AppError } from '#server/platform/http/errors';
 import { limitByKey } from '#server/platform/http/rate-limit';
 import type { JobQueue } from '#server/platform/jobs/job-queue';
 import { authErrors } from './auth.errors';
@@ -97,8 +98,8 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
         try {
           return sendSession(reply, deps, await auth.refresh(deps, refreshToken));
         } catch (error) {
-          // A refused token is of no use to the browser any more.
-          clearRefreshCookie(reply, deps.appUrl);
+          // A refused token is of no use to the browser any more; after a failure of ours it may still be.
+          if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, deps.appUrl);
           throw error;
         }
       },
