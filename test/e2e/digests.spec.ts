@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
+import { createUser, logIn, openSignedIn, recordCspViolations, screenshots } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import {
   auth,
@@ -378,7 +378,7 @@ test('public pages without login: an unknown shared digest, an unknown profile, 
   expect(csp).toEqual([]);
 });
 
-test('signed-in extras: /admin waits for a token, Digest Updates, Support, profile with digests', async ({
+test('signed-in extras: /admin waits for a session, Digest Updates, Support, profile with digests', async ({
   page,
   request,
 }, testInfo) => {
@@ -388,12 +388,16 @@ test('signed-in extras: /admin waits for a token, Digest Updates, Support, profi
   await turnOnPublicLink(request, user.token, report.digestId);
   await createDigest(request, user.token, { name: 'Enigma Keys' });
 
-  // /admin looks for a token every second, then loads the user and the digests and opens /profileView.
+  // /admin waits for a session; a sign-in in another tab ends the wait: it loads the user and the digests
+  // and opens /profileView.
   await page.goto('/admin');
   await expect(page.getByText('Waiting for sign-in…')).toBeAttached();
   await page.waitForTimeout(1200);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), user.token);
+  const otherTab = await page.context().newPage();
+  await logIn(otherTab, user.email, user.password);
+  await expect(otherTab).toHaveURL(/\/digests$/);
+  await otherTab.close();
   await expect(page).toHaveURL(/\/profileView$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Alan Turing' })).toBeVisible();
   // The profile lists the user's public digests with links to their public pages; private ones stay out.
@@ -431,7 +435,9 @@ test("'Create digest' is disabled once the user has more than 99 digests", async
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSignedIn(page, user.token, '/digests');
-  await expect(page.getByRole('article')).toHaveCount(100);
+  // The page first restores its session with the refresh cookie, then renders 100 cards: on a busy
+  // machine that takes longer than the default 5 s.
+  await expect(page.getByRole('article')).toHaveCount(100, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Create digest' })).toBeDisabled();
   // The server refuses the 101st too.
   const refused = await request.post('/api/digests', {

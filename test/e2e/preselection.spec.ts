@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, storedToken, testClientAddress, uniqueEmail, uniqueUsername } from './support/accounts';
+import {
+  PASSWORD,
+  sessionOf,
+  signOutHere,
+  testClientAddress,
+  uniqueEmail,
+  uniqueUsername,
+} from './support/accounts';
 import { blockTypes, sidebar } from './support/builder';
 
 // docs/product.md §2: the kinds a `?sources=` link names before sign-up are kept through the sign-up
@@ -67,8 +74,7 @@ test('unknown keys in ?sources= are dropped and break nothing', async ({ page })
   await expect(page.getByText('alert(1)')).toHaveCount(0);
 
   // With no known key left, the onboarding ends on the welcome page as without the parameter.
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signUpByEmail(page, '/signup?sources=nope,RSS');
   await finishOnboarding(page, 'Omar Unknown');
   await expect(page.getByRole('heading', { name: 'Welcome, Omar Unknown!' })).toBeVisible();
@@ -81,7 +87,7 @@ test('a social sign-up keeps ?sources= through the provider and the onboarding; 
   await page.goto('/signup?sources=todaysDate,weather');
   await page.getByRole('link', { name: 'Continue with Twitter' }).click();
   await expect(page).toHaveURL(/\/createDigest\?sources=todaysDate,weather$/);
-  expect(await storedToken(page)).not.toBeNull();
+  expect(await sessionOf(page)).not.toBeNull();
   await finishOnboarding(page, 'Ada Lovelace');
   await expect(page).toHaveURL(/\/digestCreator$/);
   await expect(sidebar(page).getByText('Source 2 of 2')).toBeVisible();
@@ -91,7 +97,7 @@ test('a social sign-up keeps ?sources= through the provider and the onboarding; 
   expect(await page.evaluate(() => sessionStorage.getItem('digest.socialSources'))).toBeNull();
 
   // Signing in again from a link that names a kind opens the builder with it, not the digests.
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await page.goto('/login?sources=hackerNews');
   await page.getByRole('link', { name: 'Continue with Twitter' }).click();
   await expect(page).toHaveURL(/\/digestCreator$/);
@@ -99,7 +105,7 @@ test('a social sign-up keeps ?sources= through the provider and the onboarding; 
   await expect(sidebar(page).getByLabel('Stories')).toBeVisible();
 
   // Without the parameter, the next sign-in goes to the digests as before.
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Continue with Twitter' }).click();
   await expect(page).toHaveURL(/\/digests$/);

@@ -6,7 +6,7 @@ import {
   PASSWORD,
   recordApiCalls,
   screenshots,
-  storedToken,
+  sessionOf,
   uniqueUsername,
 } from './support/accounts';
 import { pngImage } from './support/images';
@@ -214,7 +214,7 @@ test('delete account: Cancel keeps it, Delete removes it and signs out', async (
   await page.getByRole('button', { name: 'Delete account' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/login$/i);
-  expect(await storedToken(page)).toBeNull();
+  expect(await sessionOf(page)).toBeNull();
   const login = await request.post('/api/auth/signin/email', {
     data: { email: user.email, password: PASSWORD },
   });

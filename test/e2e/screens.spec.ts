@@ -65,9 +65,9 @@ test('signed-out screens at 1280 and 375 px', async ({ page }, testInfo) => {
   const csp = recordCspViolations(page);
   await page.goto('/logIn');
   await screenshots(page, testInfo, 'login');
-  await page.goto('/auth/google/callback?error=Access%20was%20denied.');
+  await page.goto('/auth/google/callback?error=cancelled');
   await expect(page).toHaveURL(/\/logIn$/);
-  await expect(page.getByText('Access was denied.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Google sign-in was cancelled.', { exact: true })).toBeVisible();
   await screenshots(page, testInfo, 'social-error-toast', { fullPage: false });
   expect(csp).toEqual([]);
 });

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { createUser, fetchMe, openSignedIn, recordApiCalls, storedToken } from './support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createUser,
+  fetchMe,
+  logIn,
+  openSignedIn,
+  REFRESH_COOKIE,
+  recordApiCalls,
+  refreshWithCookie,
+  sessionOf,
+} from './support/accounts';
 
 test.use({ timezoneId: 'Asia/Tokyo' });
 
@@ -74,46 +83,125 @@ test('a profile without full name or username is sent to the onboarding on every
   // The welcome layout has a way out.
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/i);
-  expect(await storedToken(page)).toBeNull();
+  expect(await sessionOf(page)).toBeNull();
 });
 
-test('a refused access token is refreshed once and the call retried; a reused refresh token logs out', async ({
+/** What a script of the page can read: storage and cookies. No token may be in it. */
+const scriptReadable = (page: Page) =>
+  page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
+
+test('the session lives in an HttpOnly cookie, the access token in memory: restored on load, a refused one refreshed once and retried, a reused one logs out', async ({
   page,
   request,
 }) => {
   const user = await createUser(request, { label: 'refresh', fullName: 'Fresh Person' });
   const calls = recordApiCalls(page);
-  await openSignedIn(page, { accessToken: 'not-a-jwt', refreshToken: user.token.refreshToken }, '/digests');
+  // The first /users/me is answered as if the access token had expired.
+  let expired = false;
+  await page.route('**/api/users/me', async (route) => {
+    if (expired || route.request().method() !== 'GET') return route.continue();
+    expired = true;
+    return route.fulfill({
+      status: 401,
+      json: { code: 'TOKEN_EXPIRED', message: 'Your session has expired. Please log in again.' },
+    });
+  });
+  await openSignedIn(page, user.token, '/digests');
   await expect(page.getByRole('heading', { level: 1, name: 'Fresh Person Digests' })).toBeVisible();
-  const rotated = await storedToken(page);
-  expect(rotated?.refreshToken).not.toBe(user.token.refreshToken);
-  expect(rotated?.accessToken).not.toBe('not-a-jwt');
-  expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
+  // One refresh on load (with the cookie), one after the 401; the refused call was made again.
+  expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(2);
+  expect(calls.filter((call) => call.path === '/api/auth/refresh' && call.body !== null)).toEqual([]);
   expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/users/me')).toHaveLength(2);
 
-  // Presenting the used refresh token again revokes the family: the app logs out and says why.
-  await page.evaluate(
-    (refreshToken) => localStorage.setItem('token', JSON.stringify({ accessToken: 'expired', refreshToken })),
-    user.token.refreshToken,
-  );
-  await page.goto('/digests');
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === REFRESH_COOKIE);
+  expect(cookie).toMatchObject({
+    path: '/api/auth/refresh',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: false,
+  });
+  expect(cookie?.value).not.toBe(user.token.refreshToken);
+  const readable = await scriptReadable(page);
+  expect(readable).not.toContain(cookie?.value);
+  expect(readable).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+
+  // The spent refresh token, presented again after the grace, revokes the session: the app logs out and
+  // says why, and the rotated token of that session stops working too.
+  await page.waitForTimeout(10_500);
+  await page.context().clearCookies();
+  await openSignedIn(page, user.token, '/digests');
   await expect(page).toHaveURL(/\/login$/i);
   await expect(page.getByText('Token revoked!', { exact: true })).toBeVisible();
-  expect(await storedToken(page)).toBeNull();
-  // The rotated pair belonged to the revoked family too.
-  const refresh = await request.post('/api/auth/refresh', { data: { refreshToken: rotated?.refreshToken } });
-  expect(refresh.status()).toBe(401);
+  expect(await sessionOf(page)).toBeNull();
+  expect(await refreshWithCookie(cookie?.value ?? '')).toBe(401);
 });
 
-test('log out from the settings area revokes the session on the server', async ({ page, request }) => {
-  const user = await createUser(request, { label: 'logout' });
-  await openSignedIn(page, user.token, '/editProfile');
-  const token = await storedToken(page);
+test('two tabs that load and refresh at once take turns with the cookie, and both stay signed in', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'twotabs', fullName: 'Twin Tabs' });
+  const context = page.context();
+  let inFlight = 0;
+  let mostAtOnce = 0;
+  const refreshes: number[] = [];
+  context.on('request', (sent) => {
+    if (!sent.url().endsWith('/api/auth/refresh')) return;
+    inFlight += 1;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
+  });
+  context.on('requestfinished', async (finished) => {
+    if (!finished.url().endsWith('/api/auth/refresh')) return;
+    inFlight -= 1;
+    refreshes.push((await finished.response())?.status() ?? 0);
+  });
+  await openSignedIn(page, user.token, '/digests');
+  const second = await context.newPage();
+  const heading = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Twin Tabs Digests' });
+  for (let round = 0; round < 3; round++) {
+    await Promise.all([page.reload(), second.goto('/digests')]);
+    await expect(heading(page)).toBeVisible();
+    await expect(heading(second)).toBeVisible();
+  }
+  expect(refreshes.length).toBeGreaterThanOrEqual(7);
+  expect(refreshes.every((status) => status === 200)).toBe(true);
+  expect(mostAtOnce).toBe(1);
+  expect(await sessionOf(page)).not.toBeNull();
+});
+
+test('signing in or out in one tab is followed by the others', async ({ page, request }) => {
+  const user = await createUser(request, { label: 'follow', fullName: 'Follow Person' });
+  const other = await page.context().newPage();
+  await other.goto('/digests');
+  await expect(other).toHaveURL(/\/login$/i);
+  await logIn(page, user.email, user.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Follow Person Digests' })).toBeVisible();
+  // The other tab learns of the sign-in and gets its own access token with the shared cookie.
+  await expect(other).toHaveURL(/\/digests$/);
+  await expect(other.getByRole('heading', { level: 1, name: 'Follow Person Digests' })).toBeVisible();
+
+  await page.goto('/editProfile');
   await page.getByRole('complementary').getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/i);
-  expect(await storedToken(page)).toBeNull();
-  const refresh = await request.post('/api/auth/refresh', { data: { refreshToken: token?.refreshToken } });
-  expect(refresh.status()).toBe(401);
+  await expect(other).toHaveURL(/\/login$/i);
+});
+
+test('log out from the settings area revokes the session on the server and clears the cookie', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'logout' });
+  await openSignedIn(page, user.token, '/editProfile');
+  await expect(page.getByRole('complementary').getByRole('button', { name: 'Log Out' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === REFRESH_COOKIE);
+  await page.getByRole('complementary').getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/i);
+  expect((await page.context().cookies()).filter((candidate) => candidate.name === REFRESH_COOKIE)).toEqual(
+    [],
+  );
+  expect(await refreshWithCookie(cookie?.value ?? '')).toBe(401);
 });
 
 test('social providers without credentials say so; a failed callback returns to the form with the reason', async ({
@@ -131,13 +219,21 @@ test('social providers without credentials say so; a failed callback returns to 
     page.getByRole('button', { name: 'Facebook sign-up is not configured on this server' }),
   ).toBeDisabled();
 
-  await page.goto('/auth/google/callback?error=The%20provider%20refused%20the%20sign-in.&mode=signup');
+  // Only the app's own texts, for known codes: words put in the address are never shown.
+  const hostile = 'Your account is locked. Call +1 555 0100 to unlock it';
+  await page.goto(`/auth/google/callback?error=${encodeURIComponent(hostile)}&mode=signup`);
   await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByText('The provider refused the sign-in.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('The sign-in did not finish. Please try again.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/locked|555/)).toHaveCount(0);
+  await page.goto('/auth/google/callback?error=cancelled&mode=signin');
+  await expect(page).toHaveURL(/\/logIn$/);
+  await expect(page.getByText('Google sign-in was cancelled.', { exact: true })).toBeVisible();
 
   await page.goto('/auth/twitter/callback?ticket=made-up&mode=signin');
   await expect(page).toHaveURL(/\/logIn$/);
-  expect(await storedToken(page)).toBeNull();
+  expect(await sessionOf(page)).toBeNull();
 
   await page.goto('/auth/myspace/callback?ticket=x');
   await expect(page).toHaveURL(/\/login$/i);
@@ -172,32 +268,39 @@ test('sign-up and forgot-password forms show the specified messages and send not
   await page.goto('/reset-password');
   await expect(page.getByText(/This reset link is incomplete/)).toBeVisible();
 
-  // The pages read which social sign-ins and which help links the server has; the forms send nothing.
-  expect(calls.filter((call) => !['/api/auth/providers', '/api/site'].includes(call.path))).toEqual([]);
+  // The pages read which social sign-ins and which help links the server has, and on load whether the
+  // browser holds a session; the forms send nothing.
+  const reads = ['/api/auth/providers', '/api/site', '/api/auth/refresh'];
+  expect(calls.filter((call) => !reads.includes(call.path))).toEqual([]);
 });
 
 test('a social callback turns its ticket into a session: new users to the onboarding, others to the digests', async ({
   page,
   request,
 }) => {
-  // The provider round trip is the server's (tested against a local OAuth server); here the ticket
-  // exchange answers as the server does, with a real session.
+  // The provider round trip is the server's (tested against a local OAuth server, and in social.spec.ts);
+  // here the ticket exchange answers as the server does, with a real access token.
   const returning = await createUser(request, { label: 'social', fullName: 'Social Person' });
   const fresh = await createUser(request, { label: 'socialnew', complete: false });
-  let answer: { token: unknown; isNewUser: boolean } = { token: returning.token, isNewUser: false };
+  let answer = { accessToken: returning.token.accessToken, isNewUser: false };
   const tickets: string[] = [];
   await page.route('**/api/auth/social/ticket', async (route) => {
     tickets.push((route.request().postDataJSON() as { ticket: string }).ticket);
     const me = await request.get('/api/users/me', {
-      headers: { authorization: `Bearer ${(answer.token as { accessToken: string }).accessToken}` },
+      headers: { authorization: `Bearer ${answer.accessToken}` },
     });
-    await route.fulfill({ json: { ...answer, user: ((await me.json()) as { user: unknown }).user } });
+    await route.fulfill({
+      json: {
+        token: { accessToken: answer.accessToken },
+        isNewUser: answer.isNewUser,
+        user: ((await me.json()) as { user: unknown }).user,
+      },
+    });
   });
 
   await page.goto('/auth/google/callback?ticket=t-1&mode=signin');
   await expect(page).toHaveURL(/\/digests$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Social Person Digests' })).toBeVisible();
-  expect(await storedToken(page)).toEqual(returning.token);
   expect(tickets).toEqual(['t-1']);
 
   // A sign-up of a known account still goes to the onboarding, and /login keeps sending it there.
@@ -207,10 +310,9 @@ test('a social callback turns its ticket into a session: new users to the onboar
   await page.getByRole('link', { name: 'Go to my Digests' }).click();
   await expect(page).toHaveURL(/\/digests$/);
 
-  answer = { token: fresh.token, isNewUser: true };
+  answer = { accessToken: fresh.token.accessToken, isNewUser: true };
   await page.goto('/auth/twitter/callback?ticket=t-3&mode=signin');
   await expect(page).toHaveURL(/\/createDigest$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Digest!' })).toBeVisible();
-  expect(await storedToken(page)).toEqual(fresh.token);
   expect(tickets).toEqual(['t-1', 't-2', 't-3']);
 });

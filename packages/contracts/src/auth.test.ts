@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONNECT_ACCOUNT_GENERIC_MESSAGE,
+  connectAccountMessage,
   emailSchema,
+  FLOW_ERROR_CODES,
   forgotPasswordSchema,
   INVALID_EMAIL_MESSAGE,
   isStrongPassword,
@@ -11,7 +14,9 @@ import {
   REQUIRED_MESSAGE,
   resetPasswordSchema,
   SIGNUP_PASSWORD_MESSAGE,
+  SOCIAL_SIGN_IN_GENERIC_MESSAGE,
   signupSchema,
+  socialSignInMessage,
 } from './auth';
 
 /** Messages of the issues a schema reports for a value, in order. */
@@ -152,5 +157,32 @@ describe('forgot and reset password', () => {
     expect(messages(resetPasswordSchema, { password: 'Passw0rd!', recoveryToken: '' })).toEqual([
       REQUIRED_MESSAGE,
     ]);
+  });
+});
+
+describe('flow error texts come from codes, never from the address', () => {
+  it('a known code gets its own text for the provider', () => {
+    expect(socialSignInMessage('cancelled', 'Google')).toBe('Google sign-in was cancelled.');
+    expect(connectAccountMessage('missing_scope', 'Google')).toBe(
+      'Google did not give access to your calendar. Connect again and allow it.',
+    );
+    for (const code of FLOW_ERROR_CODES) {
+      expect(socialSignInMessage(code, 'Google')).not.toBe(SOCIAL_SIGN_IN_GENERIC_MESSAGE);
+      expect(connectAccountMessage(code, 'Stripe')).not.toBe(CONNECT_ACCOUNT_GENERIC_MESSAGE);
+    }
+  });
+
+  it('any other value, a hostile text or a name of Object.prototype included, gets the generic text', () => {
+    for (const value of [
+      'Your account is locked. Call +1 555 0100',
+      'toString',
+      '__proto__',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(socialSignInMessage(value, 'Google')).toBe(SOCIAL_SIGN_IN_GENERIC_MESSAGE);
+      expect(connectAccountMessage(value, 'Google')).toBe(CONNECT_ACCOUNT_GENERIC_MESSAGE);
+    }
   });
 });

@@ -84,9 +84,71 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 
-/** Access and refresh token pair returned by sign-in, sign-up and refresh (docs/design.md §5). */
-export const tokenPairSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
-export type TokenPair = z.output<typeof tokenPairSchema>;
+/**
+ * The access token that sign-in, sign-up and refresh answer (docs/design.md §5). The refresh token is never
+ * in a body: it travels only in an HttpOnly cookie, out of reach of the page's scripts.
+ */
+export const accessTokenSchema = z.object({ accessToken: z.string().min(1) });
+export type AccessToken = z.output<typeof accessTokenSchema>;
+
+/**
+ * The header the web app sends on the calls that a cookie authenticates (refresh, the social ticket). A
+ * cross-site page cannot send it without a CORS preflight, which the server never grants.
+ */
+export const SESSION_REQUEST_HEADER = 'x-digest-session';
+
+/**
+ * What a browser flow that failed (a social sign-in, connecting an account) sends back to the web app: a
+ * code in `?error=`, never a text. The app shows only the texts below; any other value gets the generic one,
+ * so a link with a made-up `?error=` cannot put words of its own on the page.
+ */
+export const FLOW_ERROR_CODES = [
+  'not_configured',
+  'unavailable',
+  'cancelled',
+  'failed',
+  'expired',
+  'no_verified_email',
+  'missing_scope',
+  'rate_limited',
+] as const;
+export type FlowErrorCode = (typeof FLOW_ERROR_CODES)[number];
+
+const isFlowErrorCode = (code: string | null | undefined): code is FlowErrorCode =>
+  FLOW_ERROR_CODES.includes(code as FlowErrorCode);
+
+export const SOCIAL_SIGN_IN_GENERIC_MESSAGE = 'The sign-in did not finish. Please try again.';
+
+/** The text of a failed social sign-in with `provider` (its label, e.g. Google), from its code only. */
+export function socialSignInMessage(code: string | null | undefined, provider: string): string {
+  if (!isFlowErrorCode(code)) return SOCIAL_SIGN_IN_GENERIC_MESSAGE;
+  const messages: Record<FlowErrorCode, string> = {
+    not_configured: `${provider} sign-in is not configured on this server.`,
+    unavailable: `${provider} sign-in is not available right now. Please try again later.`,
+    cancelled: `${provider} sign-in was cancelled.`,
+    failed: `${provider} sign-in failed. Please try again.`,
+    expired: `This ${provider} sign-in has expired or was already used. Please try again.`,
+    no_verified_email: `Your ${provider} account has no verified e-mail address. Verify one with ${provider}, or sign up with e-mail and password.`,
+    missing_scope: `${provider} sign-in failed. Please try again.`,
+    rate_limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  };
+  return messages[code];
+}
+
+export const CONNECT_ACCOUNT_GENERIC_MESSAGE = 'Connecting the account did not finish. Please try again.';
+
+/** The text of a failed connection of a `provider` (its label) account, from its code only. */
+export function connectAccountMessage(code: string | null | undefined, provider: string): string {
+  if (!isFlowErrorCode(code)) return CONNECT_ACCOUNT_GENERIC_MESSAGE;
+  const messages: Record<FlowErrorCode, string> = {
+    not_configured: `${provider} is not configured on this server`,
+    unavailable: `${provider} is not available right now. Please try again later.`,
+    cancelled: `Connecting your ${provider} account was cancelled.`,
+    failed: `Connecting your ${provider} account failed. Please try again.`,
+    expired: `This ${provider} connection has expired or was already used. Please try again.`,
+    no_verified_email: `Connecting your ${provider} account failed. Please try again.`,
+    missing_scope: `${provider} did not give access to your calendar. Connect again and allow it.`,
+    rate_limited: 'Too many attempts. Please wait a few minutes and try again.',
+  };
+  return messages[code];
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
+  accessTokenSchema,
   emailSchema,
   isStrongPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MAX_MESSAGE,
   PASSWORD_MIN_LENGTH,
   SIGNUP_PASSWORD_MESSAGE,
-  tokenPairSchema,
 } from './auth';
 
 /** Messages of docs/product.md §5 (onboarding, profile), word for word. */
@@ -141,7 +141,7 @@ export const userSchema = z.object({
 export type User = z.output<typeof userSchema>;
 
 /** Answer of sign-up, sign-in and refresh (docs/design.md §5). */
-export const authResponseSchema = z.object({ token: tokenPairSchema, user: userSchema });
+export const authResponseSchema = z.object({ token: accessTokenSchema, user: userSchema });
 export type AuthResponse = z.output<typeof authResponseSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
@@ -158,8 +158,6 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const socialProvidersResponseSchema = z.object({
   providers: z.array(z.object({ provider: z.enum(SOCIAL_PROVIDERS), configured: z.boolean() })),
 });
-
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
 
 /** `POST /api/auth/social/ticket`: the one-time ticket a social sign-in hands to the web app. */
 export const socialTicketBodySchema = z.object({ ticket: z.string().min(1).max(200) }).strict();

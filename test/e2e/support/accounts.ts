@@ -1,6 +1,15 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Request,
+  type TestInfo,
+  test,
+} from '@playwright/test';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -25,9 +34,29 @@ export function testClientAddress(): string {
   return `10.${a}.${b}.${Math.max(c, 1)}`;
 }
 
+/**
+ * A session made through the API: the access token its answer carried, and the value of the HttpOnly refresh
+ * cookie it set (docs/design.md §5: the refresh token is never in a body, nor readable by the page).
+ */
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
+}
+
+/** The refresh cookie, scoped to the refresh path (plain http in the specs, so without `__Secure-`). */
+export const REFRESH_COOKIE = 'digest_refresh';
+const REFRESH_PATH = '/api/auth/refresh';
+/** The header the web app sends on the calls a cookie authenticates. */
+export const SESSION_HEADER = { 'x-digest-session': '1' };
+
+/** The value a response gave the refresh cookie. */
+export function refreshCookieOf(response: APIResponse): string {
+  const line = response
+    .headersArray()
+    .find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith(`${REFRESH_COOKIE}=`));
+  const value = line?.value.slice(REFRESH_COOKIE.length + 1).split(';')[0];
+  if (!value) throw new Error('the response set no refresh cookie');
+  return value;
 }
 
 export interface CreatedUser {
@@ -56,7 +85,10 @@ export async function createUser(
     headers: { 'x-forwarded-for': testClientAddress() },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()) as { token: TokenPair };
+  const token: TokenPair = {
+    accessToken: ((await signup.json()) as { token: { accessToken: string } }).token.accessToken,
+    refreshToken: refreshCookieOf(signup),
+  };
   if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
@@ -68,24 +100,80 @@ export async function createUser(
   return { email, password: PASSWORD, fullName, username, token };
 }
 
-/** Puts a token pair where the app keeps it (local storage key `token`) and opens `path`. */
+/** Whose session each browser context holds, so opening the same user again keeps the rotated cookie. */
+const signedInAs = new WeakMap<BrowserContext, TokenPair>();
+
+async function refreshCookieIn(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE && cookie.value !== '');
+}
+
+/**
+ * Gives the browser the session's refresh cookie, as a sign-in would have, and opens `path`: the app gets its
+ * access token from it on load. Each refresh rotates the cookie, so a context already holding this session
+ * keeps its own (newer) cookie, and one that held another session hands that session's newest cookie back.
+ */
 export async function openSignedIn(page: Page, token: TokenPair, path = '/digests'): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((pair) => localStorage.setItem('token', JSON.stringify(pair)), token);
+  const context = page.context();
+  const held = await refreshCookieIn(context);
+  const previous = signedInAs.get(context);
+  if (!held || previous !== token) {
+    if (previous && held) previous.refreshToken = held.value;
+    const { hostname } = new URL(String(test.info().project.use.baseURL));
+    await context.addCookies([
+      {
+        name: REFRESH_COOKIE,
+        value: token.refreshToken,
+        domain: hostname,
+        path: REFRESH_PATH,
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ]);
+    signedInAs.set(context, token);
+  }
   await page.goto(path);
 }
 
-/** The token pair the app has stored, or null. */
-export async function storedToken(page: Page): Promise<TokenPair | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('token');
-    return raw ? (JSON.parse(raw) as TokenPair) : null;
-  });
+/**
+ * The session the browser holds, asked of the server with the browser's own refresh cookie (which the page
+ * cannot read): a fresh access token, or null when it holds none (logged out, revoked, deleted).
+ */
+export async function sessionOf(page: Page): Promise<{ accessToken: string } | null> {
+  const response = await page.request.post(REFRESH_PATH, { headers: SESSION_HEADER });
+  if (!response.ok()) return null;
+  return ((await response.json()) as { token: { accessToken: string } }).token;
 }
 
-/** `GET /api/users/me` with the token the page holds. */
+/**
+ * `POST /api/auth/refresh` with this refresh token in the cookie, from outside any browser (a stolen copy, a
+ * spent one): the status it gets.
+ */
+export async function refreshWithCookie(refreshToken: string): Promise<number> {
+  const response = await fetch(new URL(REFRESH_PATH, String(test.info().project.use.baseURL)), {
+    method: 'POST',
+    headers: { ...SESSION_HEADER, cookie: `${REFRESH_COOKIE}=${refreshToken}` },
+  });
+  return response.status;
+}
+
+/** Fills and sends the Log in form. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/logIn');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Signs the browser out behind the app's back: its cookies (the refresh cookie too) and its stored state go. */
+export async function signOutHere(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  signedInAs.delete(page.context());
+  await page.evaluate(() => localStorage.clear());
+}
+
+/** `GET /api/users/me` as the browser's session. */
 export async function fetchMe(page: Page, request: APIRequestContext): Promise<Record<string, unknown>> {
-  const token = await storedToken(page);
+  const token = await sessionOf(page);
   expect(token).not.toBeNull();
   const response = await request.get('/api/users/me', {
     headers: { authorization: `Bearer ${token?.accessToken}` },

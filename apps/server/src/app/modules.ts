@@ -176,9 +176,9 @@ export function composeModules(deps: ModulesDeps) {
   const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
   const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify };
   const routes: FastifyPluginAsyncZod[] = [
-    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
+    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain, appUrl }),
     usersRoutes({ db, clock, authenticate, mailDomain }),
-    socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
+    socialRoutes({ ...authDeps, appUrl, mailDomain, authenticate, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
     issuesRoutes({ ...issuesDeps, authenticate, issueLinks }),
     subscribersRoutes(digestDeps),

@@ -2,29 +2,35 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/Button';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { useLogout } from '#web/features/auth';
 import { useDefaultTimezone } from '#web/features/profile';
 import { errorMessage } from '#web/lib/api-client';
 import { isPath, paths } from '#web/lib/paths';
 import { keepingSources, signedInRedirect } from '#web/lib/redirects';
-import { endSession, markAuthenticated, useAuthStore } from '#web/lib/session/session';
+import { markAuthenticated, useAuthStore } from '#web/lib/session/session';
 import { isProfileComplete, useMe } from '#web/lib/session/use-me';
 import styles from './guards.module.css';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 
 /**
- * The root of every route: loads the user behind a stored token and shows a spinner while the auth
- * state disagrees with the token's presence or is loading (docs/product.md §2 "Cross-route behaviour").
+ * The root of every route: waits for the session to be restored on load, loads the user behind the access
+ * token, and shows a spinner while the auth state disagrees with the token's presence or is loading (docs/product.md §2 "Cross-route behaviour").
  */
 export function SessionRoot() {
   const hasToken = useAuthStore((state) => state.token !== null);
   const isAuth = useAuthStore((state) => state.isAuth);
+  const restoring = useAuthStore((state) => state.restoring);
   const me = useMe();
   const userLoaded = me.data !== undefined;
+  // Ends the session on the server too: the refresh cookie would otherwise bring it back on the next load.
+  const { logOut, pending: loggingOut } = useLogout();
 
   useEffect(() => {
     if (hasToken && userLoaded) markAuthenticated();
   }, [hasToken, userLoaded]);
 
+  // Just loaded: whether the refresh cookie holds a session is not known yet.
+  if (restoring) return <PageSpinner label="Loading your account…" />;
   if (hasToken && !userLoaded && me.isError) {
     return (
       <section className={styles.failure} aria-labelledby="session-error-title">
@@ -36,7 +42,7 @@ export function SessionRoot() {
           <Button onClick={() => void me.refetch()} loading={me.isFetching}>
             Try again
           </Button>
-          <Button variant="secondary" onClick={endSession}>
+          <Button variant="secondary" onClick={() => void logOut()} loading={loggingOut}>
             Log out
           </Button>
         </div>

@@ -1,7 +1,16 @@
+import { SESSION_REQUEST_HEADER } from '@digest/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, apiRequest, errorMessage, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
-import { endSession, getToken, replaceToken, startSession } from './session/session';
+import {
+  ApiError,
+  api,
+  apiRequest,
+  errorMessage,
+  NETWORK_MESSAGE,
+  refreshAccessToken,
+  TIMEOUT_MESSAGE,
+} from './api-client';
+import { endSession, getToken, replaceToken, startSession, useAuthStore } from './session/session';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -96,46 +105,49 @@ describe('api client gives up after its timeout', () => {
 });
 
 describe('api client sessions (docs/product.md §7: a 401 refreshes once and retries)', () => {
-  const pair = (n: number) => ({ accessToken: `access-${n}`, refreshToken: `refresh-${n}` });
+  const token = (n: number) => ({ accessToken: `access-${n}` });
 
   afterEach(() => {
     endSession();
   });
 
-  function authorization(init: RequestInit | undefined): string | undefined {
-    return (init?.headers as Record<string, string> | undefined)?.Authorization;
+  function headersOf(init: RequestInit | undefined): Record<string, string> {
+    return (init?.headers as Record<string, string> | undefined) ?? {};
   }
+  const authorization = (init: RequestInit | undefined) => headersOf(init).Authorization;
 
-  it('sends the stored access token as a bearer token', async () => {
-    startSession(pair(1));
+  it('sends the access token held in memory as a bearer token', async () => {
+    startSession(token(1));
     const fetchMock = stubFetch(async () => json(200, {}));
     await api.get('/users/me');
     expect(authorization(fetchMock.mock.calls[0]?.[1])).toBe('Bearer access-1');
   });
 
-  it('refreshes once on a 401, stores the new pair and retries with it', async () => {
-    startSession(pair(1));
+  it('refreshes once on a 401 with the cookie only (no token in the body), keeps the new token and retries', async () => {
+    startSession(token(1));
     const fetchMock = stubFetch(async (input, init) => {
-      if (String(input).endsWith('/auth/refresh')) return json(200, { token: pair(2), user: {} });
+      if (String(input).endsWith('/auth/refresh')) return json(200, { token: token(2), user: {} });
       return authorization(init) === 'Bearer access-2'
         ? json(200, { ok: true })
         : json(401, { message: 'Token expired', code: 'UNAUTHORIZED' });
     });
     await expect(api.get('/users/me')).resolves.toEqual({ ok: true });
-    expect(getToken()).toEqual(pair(2));
+    expect(getToken()).toEqual(token(2));
     const refreshCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/refresh'));
-    expect(refreshCall?.[1]?.body).toBe(JSON.stringify({ refreshToken: 'refresh-1' }));
+    expect(refreshCall?.[1]?.body).toBeNull();
+    expect(refreshCall?.[1]?.credentials).toBe('same-origin');
+    expect(headersOf(refreshCall?.[1])).toMatchObject({ [SESSION_REQUEST_HEADER]: '1' });
     expect(authorization(refreshCall?.[1])).toBeUndefined();
   });
 
   it('shares one refresh between calls that fail together (single flight)', async () => {
-    startSession(pair(1));
+    startSession(token(1));
     let refreshes = 0;
     stubFetch(async (input, init) => {
       if (String(input).endsWith('/auth/refresh')) {
         refreshes += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return json(200, { token: pair(2) });
+        return json(200, { token: token(2) });
       }
       return authorization(init) === 'Bearer access-2'
         ? json(200, { path: String(input) })
@@ -146,12 +158,12 @@ describe('api client sessions (docs/product.md §7: a 401 refreshes once and ret
     expect(refreshes).toBe(1);
   });
 
-  it('a call that failed with an old token after a refresh retries with the new pair, without refreshing', async () => {
-    startSession(pair(1));
+  it('a call that failed with an old token after a refresh retries with the new one, without refreshing', async () => {
+    startSession(token(1));
     const fetchMock = stubFetch(async (_input, init) => {
       if (authorization(init) === 'Bearer access-1') {
-        // Another call rotated the pair while this one was on its way.
-        replaceToken(pair(2));
+        // Another call refreshed the token while this one was on its way.
+        replaceToken(token(2));
         return json(401, { message: 'no' });
       }
       return json(200, { ok: true });
@@ -161,7 +173,7 @@ describe('api client sessions (docs/product.md §7: a 401 refreshes once and ret
   });
 
   it('ends the session when the refresh is refused (e.g. Token revoked!)', async () => {
-    startSession(pair(1));
+    startSession(token(1));
     stubFetch(async (input) =>
       String(input).endsWith('/auth/refresh')
         ? json(401, { message: 'Token revoked!', code: 'TOKEN_REVOKED' })
@@ -172,24 +184,35 @@ describe('api client sessions (docs/product.md §7: a 401 refreshes once and ret
   });
 
   it('keeps the session when the refresh fails for lack of a network', async () => {
-    startSession(pair(1));
+    startSession(token(1));
     stubFetch(async (input) => {
       if (String(input).endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
       return json(401, { message: 'no' });
     });
     await expect(api.get('/users/me')).rejects.toMatchObject({ message: NETWORK_MESSAGE });
-    expect(getToken()).toEqual(pair(1));
+    expect(getToken()).toEqual(token(1));
+  });
+
+  it('on load, a refresh with the cookie gives the tab its access token; none means signed out, quietly', async () => {
+    stubFetch(async () => json(200, { token: token(3), user: {} }));
+    await expect(refreshAccessToken()).resolves.toEqual(token(3));
+    expect(getToken()).toEqual(token(3));
+    endSession();
+    stubFetch(async () => json(401, { message: 'Log in to continue.', code: 'NO_SESSION' }));
+    await expect(refreshAccessToken()).resolves.toBeNull();
+    expect(getToken()).toBeNull();
+    expect(useAuthStore.getState().errorMessage).toBeNull();
   });
 
   it('does not send the token nor refresh for calls made with auth: false', async () => {
-    startSession(pair(1));
+    startSession(token(1));
     const fetchMock = stubFetch(async () => json(401, { message: 'Wrong e-mail or password.' }));
     await expect(api.post('/auth/signin/email', {}, { auth: false })).rejects.toMatchObject({
       message: 'Wrong e-mail or password.',
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authorization(fetchMock.mock.calls[0]?.[1])).toBeUndefined();
-    expect(getToken()).toEqual(pair(1));
+    expect(getToken()).toEqual(token(1));
   });
 
   it('sends a FormData body as multipart (the browser sets the boundary)', async () => {

@@ -1,7 +1,19 @@
-import { apiErrorBodySchema, type TokenPair, tokenPairSchema } from '@digest/contracts';
+import {
+  type AccessToken,
+  accessTokenSchema,
+  apiErrorBodySchema,
+  SESSION_REQUEST_HEADER,
+} from '@digest/contracts';
 import { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS } from './config';
-import { expireSession, getToken, replaceToken } from './session/session';
+import {
+  endSession,
+  failAuth,
+  finishRestoring,
+  getToken,
+  onOtherTabSession,
+  replaceToken,
+} from './session/session';
 
 /** A failed API call; `message` is the server's own message (docs/product.md §8) or a readable fallback. */
 export class ApiError extends Error {
@@ -44,7 +56,7 @@ export interface RequestOptions<T> {
 /**
  * Calls `API_BASE + path` and resolves with the JSON body; throws `ApiError` on any failure.
  * docs/product.md §7: an authenticated call answered 401 refreshes the token once and is retried; a refused refresh
- * clears the session (the route guards then show /login).
+ * ends the session (the route guards then show /login).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const token = options.auth === false ? null : getToken();
@@ -57,43 +69,86 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 }
 
-const refreshResponseSchema = z.object({ token: tokenPairSchema });
-let refreshing: Promise<TokenPair> | null = null;
+const refreshResponseSchema = z.object({ token: accessTokenSchema });
+let refreshing: Promise<AccessToken | null> | null = null;
 
 /**
- * A call made with `used` got a 401. If the pair has changed since (another call refreshed it), retry
- * with the new one; otherwise refresh, sharing one refresh between every call that failed meanwhile.
+ * A call made with `used` got a 401. If the token has changed since (another call refreshed it), retry
+ * with the new one; otherwise refresh. Rejects with the 401 when the session is over.
  */
-function refreshAfterUnauthorized(used: TokenPair, unauthorized: ApiError): Promise<TokenPair> {
+async function refreshAfterUnauthorized(used: AccessToken, unauthorized: ApiError): Promise<AccessToken> {
   const current = getToken();
-  if (!current) return Promise.reject(unauthorized);
-  if (current.accessToken !== used.accessToken) return Promise.resolve(current);
+  if (!current) throw unauthorized;
+  if (current.accessToken !== used.accessToken) return current;
+  const fresh = await refreshAccessToken();
+  if (!fresh) throw unauthorized;
+  return fresh;
+}
+
+/** The name of the lock that lets one tab at a time use the refresh cookie. */
+const REFRESH_LOCK = 'digest-session-refresh';
+
+/**
+ * One tab at a time: each refresh spends the cookie's token and sets the next, so two tabs presenting the
+ * same token at once would look like a stolen token. Browsers without the Web Locks API (or outside a
+ * secure context) go ahead at once; the server forgives a second use within a few seconds for them.
+ */
+async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * Asks the server, with the HttpOnly refresh cookie, for a new access token; one refresh at a time in this
+ * tab (calls that fail together share it) and across tabs. Resolves with the token, or null when there is
+ * no session (which then ends here). A network failure or a 5xx keeps the session and rejects, so a flaky
+ * connection does not log anyone out.
+ */
+export function refreshAccessToken(): Promise<AccessToken | null> {
   if (!refreshing) {
-    refreshing = refreshSession(current).finally(() => {
-      refreshing = null;
-    });
+    const had = getToken();
+    refreshing = oneTabAtATime(() =>
+      send(
+        '/auth/refresh',
+        { method: 'POST', headers: { [SESSION_REQUEST_HEADER]: '1' }, schema: refreshResponseSchema },
+        undefined,
+      ),
+    )
+      .then(({ token }) => {
+        replaceToken(token);
+        return token;
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) throw error;
+        // The server refused: the session is over, unless a sign-in replaced it meanwhile. The person is
+        // told why ('Token revoked!', expired), except when there simply was none (NO_SESSION, on load).
+        const current = getToken();
+        if (current && current.accessToken !== had?.accessToken) return null;
+        if (current) endSession();
+        if (error.code !== 'NO_SESSION') failAuth(error.message);
+        return null;
+      })
+      .finally(() => {
+        refreshing = null;
+        finishRestoring();
+      });
   }
   return refreshing;
 }
 
-async function refreshSession(current: TokenPair): Promise<TokenPair> {
-  try {
-    const { token } = await send(
-      '/auth/refresh',
-      { method: 'POST', body: { refreshToken: current.refreshToken }, schema: refreshResponseSchema },
-      undefined,
-    );
-    replaceToken(token);
-    return token;
-  } catch (error) {
-    // The server refused the refresh token ('Token revoked!', expired…): the session is over. A network
-    // failure or a 5xx keeps the session, so a flaky connection does not log anyone out.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-      if (getToken()?.refreshToken === current.refreshToken) expireSession(error.message);
-    }
-    throw error;
-  }
+/** On load: the access token of the session the refresh cookie holds, if any (docs/product.md §3). */
+export function restoreSession(): void {
+  refreshAccessToken().catch(() => {
+    // No answer (offline, server down): the app shows the signed-out screens; a reload tries again.
+  });
 }
+
+// Another tab signed in: this one gets its own access token for that session (the user may have changed,
+// so this tab's state goes first). Another tab signed out: so does this one.
+onOtherTabSession((event) => {
+  endSession({ announce: false, restoring: event === 'signed-in' });
+  if (event === 'signed-in') restoreSession();
+});
 
 async function send<T>(
   path: string,

@@ -14,6 +14,8 @@ export const socialTickets = pgTable(
       .references(() => users.userId, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     isNewUser: boolean('is_new_user').notNull(),
+    /** Hash of the cookie of the browser that started the flow: only that browser may redeem the ticket. */
+    browserBindingHash: text('browser_binding_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

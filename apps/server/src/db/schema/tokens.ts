@@ -65,6 +65,8 @@ export const oauthStates = pgTable('oauth_states', {
   purpose: text('purpose').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce'),
+  /** Social sign-in: hash of the cookie set in the browser that started it (null for connected accounts). */
+  browserBindingHash: text('browser_binding_hash'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

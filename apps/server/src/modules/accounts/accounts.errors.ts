@@ -1,15 +1,22 @@
-import { ACCOUNT_PROVIDER_LABELS, type AccountProvider } from '@digest/contracts';
+import {
+  ACCOUNT_PROVIDER_LABELS,
+  type AccountProvider,
+  connectAccountMessage,
+  type FlowErrorCode,
+} from '@digest/contracts';
 import { AppError } from '#server/platform/http/errors';
 import { SourceError } from '#server/sources/source-error';
 
 /**
- * A connect flow that cannot go on. `message` is shown to the person (it travels in the redirect to the web
- * app); `reason` is a short code for the log; `detail` is the underlying error, of which only a summary is
- * logged. `returnTo` is the web app's page the flow came from, once known.
+ * A connect flow that cannot go on. `code` is all the web app is told (in the redirect's `?error=`; it shows
+ * the text of that code, see connectAccountMessage); `message` is that text, for the log and tests; `reason`
+ * is a finer code for the log; `detail` is the underlying error, of which only a summary is logged.
+ * `returnTo` is the web app's page the flow came from, once known.
  */
 export class AccountConnectError extends Error {
   constructor(
     readonly reason: string,
+    readonly code: FlowErrorCode,
     message: string,
     readonly detail?: unknown,
     readonly returnTo?: string,
@@ -18,16 +25,19 @@ export class AccountConnectError extends Error {
   }
 
   because(detail: unknown) {
-    return new AccountConnectError(this.reason, this.message, detail, this.returnTo);
+    return new AccountConnectError(this.reason, this.code, this.message, detail, this.returnTo);
   }
 
   /** The same failure, sent back to the page the flow started from. */
   backTo(returnTo: string) {
-    return new AccountConnectError(this.reason, this.message, this.detail, returnTo);
+    return new AccountConnectError(this.reason, this.code, this.message, this.detail, returnTo);
   }
 }
 
 const label = (provider: AccountProvider) => ACCOUNT_PROVIDER_LABELS[provider];
+
+const connectError = (reason: string, code: FlowErrorCode, provider?: AccountProvider) =>
+  new AccountConnectError(reason, code, connectAccountMessage(code, provider ? label(provider) : ''));
 
 export const accountErrors = {
   /** docs/design.md §4: credentials missing → the UI says the source is not configured on this server. */
@@ -38,28 +48,14 @@ export const accountErrors = {
       `${label(provider)} is not configured on this server`,
     ),
   connectNotConfigured: (provider: AccountProvider) =>
-    new AccountConnectError('not_configured', `${label(provider)} is not configured on this server`),
-  unavailable: (provider: AccountProvider) =>
-    new AccountConnectError(
-      'provider_unavailable',
-      `${label(provider)} is not available right now. Please try again later.`,
-    ),
-  cancelled: (provider: AccountProvider) =>
-    new AccountConnectError('access_denied', `Connecting your ${label(provider)} account was cancelled.`),
-  failed: (provider: AccountProvider, reason = 'provider_error') =>
-    new AccountConnectError(reason, `Connecting your ${label(provider)} account failed. Please try again.`),
-  missingScope: (provider: AccountProvider) =>
-    new AccountConnectError(
-      'missing_scope',
-      `${label(provider)} did not give access to your calendar. Connect again and allow it.`,
-    ),
+    connectError('not_configured', 'not_configured', provider),
+  unavailable: (provider: AccountProvider) => connectError('provider_unavailable', 'unavailable', provider),
+  cancelled: (provider: AccountProvider) => connectError('access_denied', 'cancelled', provider),
+  failed: (provider: AccountProvider, reason = 'provider_error') => connectError(reason, 'failed', provider),
+  missingScope: (provider: AccountProvider) => connectError('missing_scope', 'missing_scope', provider),
   invalidState: (provider: AccountProvider, reason = 'invalid_state') =>
-    new AccountConnectError(
-      reason,
-      `This ${label(provider)} connection has expired or was already used. Please try again.`,
-    ),
-  tooManyAttempts: () =>
-    new AccountConnectError('rate_limited', 'Too many attempts. Please wait a few minutes and try again.'),
+    connectError(reason, 'expired', provider),
+  tooManyAttempts: () => connectError('rate_limited', 'rate_limited'),
   accountNotFound: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'No such connected account.'),
   notConnected: () => new SourceError('not_connected', 'This source is not connected yet.'),
   reconnect: (provider: AccountProvider) =>

@@ -1,4 +1,10 @@
-import { connectedAccountsResponseSchema } from '@digest/contracts';
+import {
+  ACCOUNT_PROVIDER_LABELS,
+  accountProviderOf,
+  type ConnectPathName,
+  connectAccountMessage,
+  connectedAccountsResponseSchema,
+} from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +27,13 @@ import { createAccountTokens } from './account-tokens';
 import { createAccountProviders } from './accounts.providers';
 import { CONNECT_STATE_COOKIE } from './accounts.routes';
 import { createTokenCipher } from './token-cipher';
+
+/** The text the web app shows for a failed connect's redirect: its code and provider only, no text. */
+const shownFor = (back: URL) =>
+  connectAccountMessage(
+    back.searchParams.get('error'),
+    ACCOUNT_PROVIDER_LABELS[accountProviderOf(back.searchParams.get('provider') as ConnectPathName)],
+  );
 
 type PathName = 'google' | 'twitter' | 'stripe';
 
@@ -268,7 +281,8 @@ describe('connecting a Google account', () => {
     fakeOAuth.denyNext('google');
     const { back } = await connect(user, 'google', { returnTo: '/digestCreator' });
     expect(back.pathname).toBe('/digestCreator');
-    expect(back.searchParams.get('error')).toBe('Connecting your Google account was cancelled.');
+    expect(back.searchParams.get('error')).toBe('cancelled');
+    expect(shownFor(back)).toBe('Connecting your Google account was cancelled.');
     expect(await rowsOf(user.userId)).toHaveLength(0);
   });
 
@@ -278,7 +292,8 @@ describe('connecting a Google account', () => {
     const { done, back } = await connect(user, 'google');
     expect(done.statusCode).toBe(302);
     expect(back.pathname).toBe('/accounts');
-    expect(back.searchParams.get('error')).toBe('Connecting your Google account failed. Please try again.');
+    expect(back.searchParams.get('error')).toBe('failed');
+    expect(shownFor(back)).toBe('Connecting your Google account failed. Please try again.');
     expect(await rowsOf(user.userId)).toHaveLength(0);
   });
 });
@@ -336,9 +351,8 @@ describe('the state of a connect flow', () => {
     });
     expect(replay.statusCode).toBe(302);
     const back = new URL(String(replay.headers.location));
-    expect(back.searchParams.get('error')).toBe(
-      'This Google connection has expired or was already used. Please try again.',
-    );
+    expect(back.searchParams.get('error')).toBe('expired');
+    expect(shownFor(back)).toBe('This Google connection has expired or was already used. Please try again.');
     expect(await rowsOf(user.userId)).toHaveLength(1);
   });
 
@@ -357,18 +371,14 @@ describe('the state of a connect flow', () => {
       headers: { cookie: start.cookie },
     });
     expect(second.statusCode).toBe(302);
-    expect(new URL(String(second.headers.location)).searchParams.get('error')).toMatch(
-      /expired or was already used/,
-    );
+    expect(shownFor(new URL(String(second.headers.location)))).toMatch(/expired or was already used/);
   });
 
   it('does nothing in a browser without the state cookie (a start link sent to someone else)', async () => {
     const user = await signUp(t.app);
     const start = await requestConnect(user, 'google');
     const elsewhere = await t.app.inject({ method: 'GET', url: start.url.pathname });
-    expect(new URL(String(elsewhere.headers.location)).searchParams.get('error')).toMatch(
-      /expired or was already used/,
-    );
+    expect(shownFor(new URL(String(elsewhere.headers.location)))).toMatch(/expired or was already used/);
   });
 
   it('refuses a callback from a browser whose cookie holds another flow', async () => {
@@ -387,9 +397,7 @@ describe('the state of a connect flow', () => {
       url: callback.pathname + callback.search,
       headers: { cookie: other.cookie },
     });
-    expect(new URL(String(done.headers.location)).searchParams.get('error')).toMatch(
-      /expired or was already used/,
-    );
+    expect(shownFor(new URL(String(done.headers.location)))).toMatch(/expired or was already used/);
     expect(await rowsOf(user.userId)).toHaveLength(0);
   });
 
@@ -399,9 +407,7 @@ describe('the state of a connect flow', () => {
       expect(done.statusCode).toBe(302);
       const back = new URL(String(done.headers.location));
       expect(back.pathname).toBe('/accounts');
-      expect(back.searchParams.get('error')).toMatch(
-        /X \(Twitter\) connection has expired or was already used/,
-      );
+      expect(shownFor(back)).toMatch(/X \(Twitter\) connection has expired or was already used/);
     }
   });
 

@@ -60,14 +60,17 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
   const connectStateCookie = (provider: AccountProvider, value: string, maxAgeSeconds: number) =>
     stateCookie({ ...cookie, path: connectPath(provider), value, maxAgeSeconds });
 
-  /** A page of the web app, with the outcome in its query (`connected=google` or `error=…`). */
+  /**
+   * A page of the web app, with the outcome in its query: `connected=google`, or `error=<code>&provider=google`
+   * (a code the app turns into its own text, never a text).
+   */
   const appPage = (path: string, query: Record<string, string>) => {
     const url = new URL(path, deps.appUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     return url.href;
   };
 
-  /** Any failure of a browser-facing step ends on a page of the web app with a readable message. */
+  /** Any failure of a browser-facing step ends on a page of the web app with the failure's code. */
   const failWith =
     (provider: AccountProvider) => (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const failure = flowFailureOf(error, {
@@ -83,9 +86,13 @@ export function accountsRoutes(deps: AccountsRoutesDeps): FastifyPluginAsyncZod 
           'connecting an account refused',
         );
       }
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(appPage(failure.returnTo ?? DEFAULT_RETURN_PATH, { error: failure.message }), 302);
+      return reply.header('cache-control', 'no-store').redirect(
+        appPage(failure.returnTo ?? DEFAULT_RETURN_PATH, {
+          error: failure.code,
+          provider: connectPathNameOf(provider),
+        }),
+        302,
+      );
     };
 
   return async (app) => {

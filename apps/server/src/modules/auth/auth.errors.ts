@@ -7,6 +7,9 @@ export const authErrors = {
   invalidToken: () => new AppError(401, 'INVALID_TOKEN', 'Log in to continue.'),
   // docs/product.md §4/§8: the client logs out when it sees exactly this message.
   tokenRevoked: () => new AppError(401, 'TOKEN_REVOKED', 'Token revoked!'),
+  noSession: () => new AppError(401, 'NO_SESSION', 'Log in to continue.'),
+  foreignRequest: () =>
+    new AppError(403, 'FOREIGN_REQUEST', 'This request did not come from the Digest app and was refused.'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password.'),
   emailTaken: () =>
     new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists. Log in instead.'),

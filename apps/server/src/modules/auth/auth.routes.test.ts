@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client';
 import { passwordResets, sessions, users } from '#server/db/schema';
 import { deriveKey } from '#server/platform/crypto';
+import { cookieValueOf, refreshTokenOf, refreshWithCookie, setCookieOf } from '#server-test/session-cookies';
 import { type HttpServer, startTestApi, type TestApi } from '#server-test/test-api';
 import { testClock } from '#server-test/test-clock';
 import { RATE_LIMITS, RECOVERY_MESSAGE } from './auth.routes';
-import { PASSWORD_RESET_TTL_MS } from './auth.usecases';
+import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS } from './auth.usecases';
+import { REFRESH_COOKIE } from './session-cookie';
 
 const clock = testClock(new Date());
 
@@ -54,24 +56,22 @@ async function signUp(password = 'Passw0rd!') {
     body: { email, password, confirmed: true },
   });
   expect(response.statusCode).toBe(201);
-  return {
-    email,
-    password,
-    ...(response.json() as { token: { accessToken: string; refreshToken: string } }),
-  };
+  const { token } = response.json() as { token: { accessToken: string } };
+  return { email, password, token: { ...token, refreshToken: refreshTokenOf(response) } };
 }
 
 const countUsers = async () => (await database.db.select().from(users)).length;
 
 describe('sign-up by e-mail', () => {
-  it('creates the account, answers a token pair and the user, and stores the e-mail lower-cased', async () => {
+  it('creates the account, answers an access token and the user, and stores the e-mail lower-cased', async () => {
     const response = await call('POST', '/api/auth/signup/email', {
       body: { email: '  Grace.Hopper@Example.COM ', password: 'C0bol-forever', confirmed: true },
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.token.accessToken).toMatch(/^ey/);
-    expect(body.token.refreshToken).toHaveLength(43);
+    expect(body.token).toEqual({ accessToken: expect.any(String) });
+    expect(refreshTokenOf(response)).toHaveLength(43);
     expect(body.user).toMatchObject({ email: 'grace.hopper@example.com', method: 'email', confirmed: false });
     expect(body.user).not.toHaveProperty('passwordHash');
     const [row] = await database.db.select().from(users);
@@ -196,50 +196,130 @@ describe('access tokens', () => {
   });
 });
 
-describe('refresh tokens', () => {
-  const refresh = (refreshToken: string) => call('POST', '/api/auth/refresh', { body: { refreshToken } });
+const refresh = (refreshToken: string) => refreshWithCookie(app, refreshToken);
 
-  it('rotates: a refresh answers a new pair and the old refresh token stops working', async () => {
+describe('refresh tokens', () => {
+  it('the refresh token is only in an HttpOnly, SameSite=Strict cookie scoped to the refresh path, never in a body', async () => {
+    const { email, password } = await signUp();
+    const response = await call('POST', '/api/auth/signin/email', { body: { email, password } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().token).toEqual({ accessToken: expect.any(String) });
+    const refreshToken = refreshTokenOf(response);
+    expect(response.body).not.toContain(refreshToken);
+    expect(setCookieOf(response, REFRESH_COOKIE)).toBe(
+      `${REFRESH_COOKIE}=${refreshToken}; Path=/api/auth/refresh; Max-Age=${REFRESH_TOKEN_TTL_MS / 1000}; HttpOnly; SameSite=Strict`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('over https the cookie is Secure and carries the __Secure- prefix', async () => {
+    const secure = await startTestApi({ clock, appUrl: 'https://digest.example' });
+    try {
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup/email',
+        payload: { email: 'secure@example.com', password: 'Passw0rd!', confirmed: true },
+      });
+      const line = setCookieOf(response, REFRESH_COOKIE) ?? '';
+      expect(line).toMatch(/^__Secure-digest_refresh=[\w-]{43}; Path=\/api\/auth\/refresh; .*; Secure$/);
+      const renewed = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: {
+          'x-digest-session': '1',
+          origin: 'https://digest.example',
+          cookie: `__Secure-digest_refresh=${refreshTokenOf(response)}`,
+        },
+      });
+      expect(renewed.statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('rotates: a refresh answers a new access token and cookie, and the old refresh token stops working', async () => {
     const { token } = await signUp();
     const first = await refresh(token.refreshToken);
     expect(first.statusCode).toBe(200);
-    const next = first.json().token;
-    expect(next.refreshToken).not.toBe(token.refreshToken);
-    expect((await refresh(next.refreshToken)).statusCode).toBe(200);
+    expect(first.json().token).toEqual({ accessToken: expect.any(String) });
+    const next = refreshTokenOf(first);
+    expect(next).not.toBe(token.refreshToken);
+    expect((await refresh(next)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a used refresh token is presented again', async () => {
+  it('reads the token from the cookie only: one in the body is refused, and is not spent', async () => {
     const { token } = await signUp();
-    const rotated = (await refresh(token.refreshToken)).json().token;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { 'x-digest-session': '1' },
+      payload: { refreshToken: token.refreshToken },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ code: 'NO_SESSION', message: 'Log in to continue.' });
+    expect((await refresh(token.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site request: no app header, or a foreign Origin, gets 403 and spends nothing', async () => {
+    const { token } = await signUp();
+    const cookie = `${REFRESH_COOKIE}=${token.refreshToken}`;
+    const withoutHeader = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    expect(withoutHeader.statusCode).toBe(403);
+    expect(withoutHeader.json().code).toBe('FOREIGN_REQUEST');
+    const foreign = await refreshWithCookie(app, token.refreshToken, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(setCookieOf(foreign, REFRESH_COOKIE)).toBeUndefined();
+    // The app's own origin passes, and the token was not spent by the refused calls.
+    const own = await refreshWithCookie(app, token.refreshToken, { origin: 'http://app.test' });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('a second use within the grace (two tabs at once) gets its own token in the same session', async () => {
+    const { token } = await signUp();
+    const [first, second] = await Promise.all([refresh(token.refreshToken), refresh(token.refreshToken)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(refreshTokenOf(first)).not.toBe(refreshTokenOf(second));
+    expect((await refresh(refreshTokenOf(first))).statusCode).toBe(200);
+    expect((await refresh(refreshTokenOf(second))).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a used refresh token is presented again after the grace', async () => {
+    const { token } = await signUp();
+    const rotated = await refresh(token.refreshToken);
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const reuse = await refresh(token.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ code: 'TOKEN_REVOKED', message: 'Token revoked!' });
-    expect((await refresh(rotated.refreshToken)).json().message).toBe('Token revoked!');
-    const logout = await call('POST', '/api/auth/logout', { token: rotated.accessToken });
+    // The browser is told to forget the refused token.
+    expect(cookieValueOf(reuse, REFRESH_COOKIE)).toBe('');
+    expect(setCookieOf(reuse, REFRESH_COOKIE)).toContain('Max-Age=0');
+    expect((await refresh(refreshTokenOf(rotated))).json().message).toBe('Token revoked!');
+    const logout = await call('POST', '/api/auth/logout', { token: rotated.json().token.accessToken });
     expect(logout.json().message).toBe('Token revoked!');
   });
 
-  it('refuses an unknown refresh token', async () => {
-    const response = await refresh('a'.repeat(43));
-    expect(response.statusCode).toBe(401);
+  it('refuses an unknown refresh token, and a request without the cookie', async () => {
+    expect((await refresh('a'.repeat(43))).statusCode).toBe(401);
+    const none = await refreshWithCookie(app, undefined);
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('NO_SESSION');
   });
 });
 
 describe('logout', () => {
-  it('ends the session: its access and refresh tokens stop working, other sessions go on', async () => {
+  it('ends the session and clears its cookie: its access and refresh tokens stop working, other sessions go on', async () => {
     const { email, password, token } = await signUp();
-    const other = (await call('POST', '/api/auth/signin/email', { body: { email, password } })).json().token;
+    const other = refreshTokenOf(await call('POST', '/api/auth/signin/email', { body: { email, password } }));
     const response = await call('POST', '/api/auth/logout', { token: token.accessToken });
     expect(response.statusCode).toBe(200);
+    expect(setCookieOf(response, REFRESH_COOKIE)).toBe(
+      `${REFRESH_COOKIE}=; Path=/api/auth/refresh; Max-Age=0; HttpOnly; SameSite=Strict`,
+    );
     expect((await call('POST', '/api/auth/logout', { token: token.accessToken })).json().message).toBe(
       'Token revoked!',
     );
-    expect(
-      (await call('POST', '/api/auth/refresh', { body: { refreshToken: token.refreshToken } })).statusCode,
-    ).toBe(401);
-    expect(
-      (await call('POST', '/api/auth/refresh', { body: { refreshToken: other.refreshToken } })).statusCode,
-    ).toBe(200);
+    expect((await refresh(token.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(other)).statusCode).toBe(200);
   });
 });
 

@@ -3,19 +3,20 @@ import {
   forgotPasswordSchema,
   loginSchema,
   messageResponseSchema,
-  refreshSchema,
   resetPasswordSchema,
   signupSchema,
 } from '@digest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { presentUser } from '#server/modules/users/users.presenter';
 import { normaliseEmail } from '#server/modules/users/users.rules';
 import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { AppError } from '#server/platform/http/errors';
 import { limitByKey } from '#server/platform/http/rate-limit';
 import type { JobQueue } from '#server/platform/jobs/job-queue';
+import { authErrors } from './auth.errors';
 import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
+import { clearRefreshCookie, readRefreshCookie, requireAppRequest, sendSession } from './session-cookie';
 
 // docs/product.md §8, word for word: the same answer whether or not the address has an account.
 export const RECOVERY_MESSAGE =
@@ -38,14 +39,10 @@ export interface AuthRoutesDeps extends auth.AuthDeps {
   authenticate: Authenticate;
   jobs: Pick<JobQueue, 'send'>;
   mailDomain: string;
+  appUrl: string;
 }
 
 export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
-  const present = (result: { user: Parameters<typeof presentUser>[0]; token: auth.IssuedTokens }) => ({
-    token: result.token,
-    user: presentUser(result.user, { mailDomain: deps.mailDomain }),
-  });
-
   return async (app) => {
     const bodyEmail = (request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -63,7 +60,8 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
           response: { 201: authResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(present(await auth.signUp(deps, request.body))),
+      async (request, reply) =>
+        reply.status(201).send(sendSession(reply, deps, await auth.signUp(deps, request.body))),
     );
 
     app.post(
@@ -78,20 +76,33 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
           response: { 200: authResponseSchema },
         },
       },
-      async (request) => present(await auth.signIn(deps, request.body)),
+      async (request, reply) => sendSession(reply, deps, await auth.signIn(deps, request.body)),
     );
 
     app.post(
       '/auth/refresh',
       {
+        preHandler: requireAppRequest(deps.appUrl),
         schema: {
           tags: ['auth'],
-          summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
-          body: refreshSchema,
+          summary:
+            'Renew the session of the refresh cookie: a new access token, and a new cookie (the old one stops working)',
+          description:
+            'Reads the refresh token from its HttpOnly cookie only, never from the body, and needs the `x-digest-session` header.',
           response: { 200: authResponseSchema },
         },
       },
-      async (request) => present(await auth.refresh(deps, request.body.refreshToken)),
+      async (request, reply) => {
+        const refreshToken = readRefreshCookie(request, deps.appUrl);
+        if (!refreshToken) throw authErrors.noSession();
+        try {
+          return sendSession(reply, deps, await auth.refresh(deps, refreshToken));
+        } catch (error) {
+          // A refused token is of no use to the browser any more; after a failure of ours it may still be.
+          if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, deps.appUrl);
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -105,8 +116,9 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await auth.logout(deps, authOf(request).sessionId);
+        clearRefreshCookie(reply, deps.appUrl);
         return { message: 'You are logged out.' };
       },
     );

@@ -13,6 +13,13 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+/**
+ * A refresh token presented again this soon after its first use is the same browser, not a thief: two tabs
+ * that refreshed at once (where the web app cannot serialise them), or an answer lost on the way. It gets a
+ * token of its own in the same session instead of ending it. The cookie is HttpOnly and SameSite=Strict, so
+ * a copy in other hands this fast is not the threat reuse detection is for.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 
 export interface AuthDeps {
   db: Database;
@@ -82,9 +89,13 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
   const session = await repository.findSession(deps.db, row.familyId);
   if (!session || session.revokedAt || row.revokedAt) throw authErrors.tokenRevoked();
   if (row.expiresAt <= now || session.expiresAt <= now) throw authErrors.tokenExpired();
-  if (row.usedAt || !(await repository.markRefreshTokenUsed(deps.db, row.tokenId, now))) {
-    await repository.revokeSession(deps.db, session.sessionId, now);
-    throw authErrors.tokenRevoked();
+  const firstUse = !row.usedAt && (await repository.markRefreshTokenUsed(deps.db, row.tokenId, now));
+  if (!firstUse) {
+    const usedAt = row.usedAt ?? (await repository.findRefreshToken(deps.db, row.tokenHash))?.usedAt;
+    if (!usedAt || now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await repository.revokeSession(deps.db, session.sessionId, now);
+      throw authErrors.tokenRevoked();
+    }
   }
   const next = await issueRefreshToken(deps, row.userId, session.sessionId);
   await repository.extendSession(deps.db, session.sessionId, next.expiresAt);

@@ -45,14 +45,18 @@ export function stateCookie(cookie: {
   value: string;
   maxAgeSeconds: number;
   secure: boolean;
+  /**
+   * Lax (the default): sent on the provider's top-level redirect back to us, not on cross-site subrequests.
+   * Strict, for a cookie only the app's own requests need: no cross-site request of any kind carries it.
+   */
+  sameSite?: 'Lax' | 'Strict';
 }): string {
   return [
     `${cookie.name}=${cookie.value}`,
     `Path=${cookie.path}`,
     `Max-Age=${cookie.maxAgeSeconds}`,
     'HttpOnly',
-    // Lax: sent on the provider's top-level redirect back to us, not on cross-site subrequests.
-    'SameSite=Lax',
+    `SameSite=${cookie.sameSite ?? 'Lax'}`,
     // A `__Secure-` cookie without Secure would be dropped by the browser.
     ...(cookie.secure || cookie.name.startsWith('__Secure-') ? ['Secure'] : []),
   ].join('; ');

@@ -3,6 +3,7 @@
  * database, users signed up through the API, and multipart bodies. Not a test file itself.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { refreshTokenOf } from '#server-test/session-cookies';
 import { type HttpServer, startTestApi, type TestApi } from '#server-test/test-api';
 
 export const MAIL_DOMAIN = 'digest.test';
@@ -18,6 +19,7 @@ export interface TestUser {
   userId: string;
   email: string;
   accessToken: string;
+  /** The value of the session's refresh cookie. */
   refreshToken: string;
   /** Authorization plus an address of this user's own, so rate limits of one test do not touch another. */
   headers: Record<string, string>;
@@ -40,7 +42,7 @@ export async function signUp(app: HttpServer, email = `${randomUUID()}@example.c
     userId: user.userId,
     email: user.email,
     accessToken: token.accessToken,
-    refreshToken: token.refreshToken,
+    refreshToken: refreshTokenOf(response),
     headers: { authorization: `Bearer ${token.accessToken}`, 'x-forwarded-for': ip },
     ip,
   };

@@ -5,6 +5,7 @@ import { socialIdentities, users } from '#server/db/schema';
 import { isUniqueViolation } from '#server/db/unique-violation';
 import { insertPasswordReset } from '#server/modules/auth/auth.repository';
 import { hashToken } from '#server/platform/crypto';
+import { refreshTokenOf, refreshWithCookie } from '#server-test/session-cookies';
 import { solidImage } from './sample-images';
 import {
   MAIL_DOMAIN,
@@ -349,7 +350,8 @@ describe('social accounts own neither their e-mail nor a password', () => {
 describe('PATCH /api/users/me/password', () => {
   it('changes the password and ends every other session, keeping this one', async () => {
     const user = await signUp(t.app);
-    const otherDevice = (await signIn(t.app, user)).json().token;
+    const signedIn = await signIn(t.app, user);
+    const otherDevice = { ...signedIn.json().token, refreshToken: refreshTokenOf(signedIn) };
     const bystander = await signUp(t.app);
     const response = await changePassword(user, { oldPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(200);
@@ -359,18 +361,10 @@ describe('PATCH /api/users/me/password', () => {
     const revoked = await me({ headers: { authorization: `Bearer ${otherDevice.accessToken}` } });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual({ message: 'Token revoked!', code: 'TOKEN_REVOKED' });
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: otherDevice.refreshToken },
-    });
+    const refreshed = await refreshWithCookie(t.app, otherDevice.refreshToken);
     expect(refreshed.statusCode).toBe(401);
     // This device's refresh token still works.
-    const ownRefresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: user.refreshToken },
-    });
+    const ownRefresh = await refreshWithCookie(t.app, user.refreshToken);
     expect(ownRefresh.statusCode).toBe(200);
 
     expect((await signIn(t.app, user, PASSWORD)).statusCode).toBe(401);
@@ -571,11 +565,7 @@ describe('DELETE /api/users/me', () => {
     expect((await me(user)).statusCode).toBe(401);
     expect((await signIn(t.app, user)).statusCode).toBe(401);
     expect((await t.app.inject(`/api/photos/${photo}`)).statusCode).toBe(404);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: user.refreshToken },
-    });
+    const refresh = await refreshWithCookie(t.app, user.refreshToken);
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -1,13 +1,22 @@
-import { type TokenPair, tokenPairSchema } from '@digest/contracts';
+import type { AccessToken } from '@digest/contracts';
 import { create } from 'zustand';
 import { notifyError, notifySuccess } from '../notify';
 
-/** docs/product.md §3/§9: the token pair lives in local storage under this key, as JSON. */
-export const TOKEN_STORAGE_KEY = 'token';
+/**
+ * Where releases before the refresh cookie kept the token pair. Nothing is stored there any more; a pair
+ * left behind is removed on load, so no token stays in script-readable storage.
+ */
+const LEGACY_TOKEN_STORAGE_KEY = 'token';
 
-/** docs/product.md §3 "Auth state", plus the stored token pair it is derived from. */
+/** docs/product.md §3 "Auth state", plus the access token it is derived from. */
 export interface AuthState {
-  token: TokenPair | null;
+  /** In memory only: the refresh token is in an HttpOnly cookie this script cannot read. */
+  token: AccessToken | null;
+  /**
+   * The app has just loaded and asked the server, with the refresh cookie, whether a session exists; until
+   * it answers, nobody can tell whether the visitor is signed in.
+   */
+  restoring: boolean;
   /** The token belongs to a loaded user. */
   isAuth: boolean;
   /** An auth request (sign-in, sign-up, recovery) is under way. */
@@ -20,26 +29,6 @@ export interface AuthState {
   forgetPasswordEmail: string | null;
 }
 
-function readStoredToken(): TokenPair | null {
-  try {
-    const raw = window.localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = tokenPairSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStoredToken(token: TokenPair | null): void {
-  try {
-    if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(token));
-    else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Private mode or a full quota: the session still works for this page.
-  }
-}
-
 const signedOutState = {
   isAuth: false,
   isLoading: false,
@@ -48,43 +37,49 @@ const signedOutState = {
   successMessage: null,
 } satisfies Partial<AuthState>;
 
-/** docs/product.md §7/§9: a `token` cookie (path /), when present, is moved to local storage. */
-function takeTokenCookie(): TokenPair | null {
-  if (typeof document === 'undefined') return null;
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_STORAGE_KEY}=`));
-  if (!entry) return null;
-  // Remove it whatever it holds: a bad cookie would otherwise be read again on every load.
-  // biome-ignore lint/suspicious/noDocumentCookie: the one cookie docs/product.md §7 hands over, deleted here.
-  document.cookie = `${TOKEN_STORAGE_KEY}=; path=/; max-age=0`;
+function forgetLegacyToken(): void {
   try {
-    const parsed = tokenPairSchema.safeParse(
-      JSON.parse(decodeURIComponent(entry.slice(TOKEN_STORAGE_KEY.length + 1))),
-    );
-    if (!parsed.success) return null;
-    writeStoredToken(parsed.data);
-    return parsed.data;
+    window.localStorage.removeItem(LEGACY_TOKEN_STORAGE_KEY);
   } catch {
-    return null;
+    // Storage disabled: nothing was stored either.
   }
 }
 
+if (typeof window !== 'undefined') forgetLegacyToken();
+
 export const useAuthStore = create<AuthState>()(() => ({
   ...signedOutState,
-  token: takeTokenCookie() ?? readStoredToken(),
+  token: null,
+  restoring: typeof window !== 'undefined',
   forgetPasswordEmail: null,
 }));
 
 /**
- * Looks again for a token handed over from outside the app (a `token` cookie or local storage), and
- * adopts it. True when the app now holds a token. Used by /admin, which waits for one (docs/product.md §2).
+ * Tells the other tabs of the app that this one signed in or out, so they follow: a sign-in makes them ask
+ * the server for their own access token (with the shared cookie), a sign-out makes them forget theirs. No
+ * token ever travels in a message.
  */
-export function adoptHandedOverToken(): boolean {
-  if (useAuthStore.getState().token !== null) return true;
-  const token = takeTokenCookie() ?? readStoredToken();
-  if (!token) return false;
-  useAuthStore.setState({ token, isAuth: false });
-  return true;
+type SessionEvent = 'signed-in' | 'signed-out';
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('digest-session');
+
+function announce(event: SessionEvent): void {
+  channel?.postMessage(event);
 }
+
+const otherTabListeners = new Set<(event: SessionEvent) => void>();
+
+/** Runs `listener` when another tab of the app signs in or out. */
+export function onOtherTabSession(listener: (event: SessionEvent) => void): () => void {
+  otherTabListeners.add(listener);
+  return () => {
+    otherTabListeners.delete(listener);
+  };
+}
+
+channel?.addEventListener('message', (message: MessageEvent) => {
+  if (message.data !== 'signed-in' && message.data !== 'signed-out') return;
+  for (const listener of otherTabListeners) listener(message.data);
+});
 
 const sessionEndListeners = new Set<() => void>();
 
@@ -96,26 +91,34 @@ export function onSessionEnd(listener: () => void): () => void {
   };
 }
 
-export function getToken(): TokenPair | null {
+export function getToken(): AccessToken | null {
   return useAuthStore.getState().token;
 }
 
-/** Sign-in, sign-up or a social ticket succeeded: keep the pair and mark the visitor signed in. */
-export function startSession(token: TokenPair, options: { signUpMode?: boolean } = {}): void {
-  writeStoredToken(token);
+/**
+ * Sign-in, sign-up or a social ticket succeeded (the server has set the refresh cookie): keep the access
+ * token, mark the visitor signed in, and tell the other tabs.
+ */
+export function startSession(token: AccessToken, options: { signUpMode?: boolean } = {}): void {
   useAuthStore.setState({
     token,
+    restoring: false,
     isAuth: true,
     isLoading: false,
     signUpMode: options.signUpMode ?? false,
     errorMessage: null,
   });
+  announce('signed-in');
 }
 
-/** A refresh rotated the pair. */
-export function replaceToken(token: TokenPair): void {
-  writeStoredToken(token);
-  useAuthStore.setState({ token });
+/** A refresh answered a new access token (for this tab; the cookie is shared by all). */
+export function replaceToken(token: AccessToken): void {
+  useAuthStore.setState({ token, restoring: false });
+}
+
+/** The first refresh after loading found no session. */
+export function finishRestoring(): void {
+  if (useAuthStore.getState().restoring) useAuthStore.setState({ restoring: false });
 }
 
 /** The user behind the stored token has been loaded. */
@@ -123,19 +126,16 @@ export function markAuthenticated(): void {
   if (!useAuthStore.getState().isAuth) useAuthStore.setState({ isAuth: true, isLoading: false });
 }
 
-/** Log out, account removal or a refused refresh: forget the token and every piece of signed-in state. */
-export function endSession(): void {
+/**
+ * Log out, account removal or a refused refresh: forget the token and every piece of signed-in state, and
+ * tell the other tabs (unless it was another tab that said so). `restoring`: a session (perhaps another
+ * user's) is being fetched at once, so the screens wait instead of sending the visitor to /login.
+ */
+export function endSession(options: { announce?: boolean; restoring?: boolean } = {}): void {
   const hadToken = useAuthStore.getState().token !== null;
-  writeStoredToken(null);
-  useAuthStore.setState({ ...signedOutState, token: null });
+  useAuthStore.setState({ ...signedOutState, token: null, restoring: options.restoring ?? false });
+  if (options.announce ?? true) announce('signed-out');
   if (hadToken) for (const listener of sessionEndListeners) listener();
-}
-
-/** The server refused the session (e.g. 'Token revoked!'): log out and say why (docs/product.md §4, §8). */
-export function expireSession(message: string): void {
-  const hadToken = useAuthStore.getState().token !== null;
-  endSession();
-  if (hadToken) failAuth(message);
 }
 
 export function startAuthLoading(): void {
@@ -161,18 +161,4 @@ export function clearAuthError(): void {
 /** docs/product.md §4: the forgot-password request keeps the e-mail for the recover screen. */
 export function rememberForgetPasswordEmail(email: string): void {
   useAuthStore.setState({ forgetPasswordEmail: email, isLoading: false });
-}
-
-// Another tab signed in, refreshed or signed out: follow it.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
-    const token = readStoredToken();
-    const current = useAuthStore.getState().token;
-    if (token === null) {
-      if (current !== null) endSession();
-    } else if (current === null || current.refreshToken !== token.refreshToken) {
-      useAuthStore.setState(current === null ? { token, isAuth: false } : { token });
-    }
-  });
 }

@@ -1,4 +1,4 @@
-import type { SocialProvider } from '@digest/contracts';
+import { type FlowErrorCode, type SocialProvider, socialSignInMessage } from '@digest/contracts';
 import { AppError } from '#server/platform/http/errors';
 
 /** How the provider is named to people (docs/product.md calls X by its old name, Twitter). */
@@ -9,13 +9,15 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
 };
 
 /**
- * A social sign-in that cannot go on. `message` is shown to the person (it travels in the redirect to the
- * web app); `reason` is a short code for the log. Neither ever holds a token, a code or the provider's body.
- * `detail` is the underlying error, which only a summary of is logged (see `describeProviderError`).
+ * A social sign-in that cannot go on. `code` is all the web app is told (in the redirect's `?error=`; it
+ * shows the text of that code, see socialSignInMessage); `message` is that same text, for the log and tests;
+ * `reason` is a finer code for the log. None ever holds a token, a code or the provider's body. `detail` is
+ * the underlying error, which only a summary of is logged (see `describeProviderError`).
  */
 export class SocialSignInError extends Error {
   constructor(
     readonly reason: string,
+    readonly code: FlowErrorCode,
     message: string,
     readonly detail?: unknown,
   ) {
@@ -24,39 +26,34 @@ export class SocialSignInError extends Error {
 
   /** The same message for the person, with the error behind it for the log. */
   because(detail: unknown) {
-    return new SocialSignInError(this.reason, this.message, detail);
+    return new SocialSignInError(this.reason, this.code, this.message, detail);
   }
 }
 
+const flowError = (reason: string, code: FlowErrorCode, provider?: SocialProvider) =>
+  new SocialSignInError(reason, code, socialSignInMessage(code, provider ? PROVIDER_LABELS[provider] : ''));
+
 export const socialErrors = {
-  notConfigured: (provider: SocialProvider) =>
-    new SocialSignInError(
-      'not_configured',
-      `${PROVIDER_LABELS[provider]} sign-in is not configured on this server.`,
-    ),
-  unavailable: (provider: SocialProvider) =>
-    new SocialSignInError(
-      'provider_unavailable',
-      `${PROVIDER_LABELS[provider]} sign-in is not available right now. Please try again later.`,
-    ),
-  cancelled: (provider: SocialProvider) =>
-    new SocialSignInError('access_denied', `${PROVIDER_LABELS[provider]} sign-in was cancelled.`),
-  failed: (provider: SocialProvider, reason = 'provider_error') =>
-    new SocialSignInError(reason, `${PROVIDER_LABELS[provider]} sign-in failed. Please try again.`),
+  notConfigured: (provider: SocialProvider) => flowError('not_configured', 'not_configured', provider),
+  unavailable: (provider: SocialProvider) => flowError('provider_unavailable', 'unavailable', provider),
+  cancelled: (provider: SocialProvider) => flowError('access_denied', 'cancelled', provider),
+  failed: (provider: SocialProvider, reason = 'provider_error') => flowError(reason, 'failed', provider),
   invalidState: (provider: SocialProvider, reason = 'invalid_state') =>
-    new SocialSignInError(
-      reason,
-      `This ${PROVIDER_LABELS[provider]} sign-in has expired or was already used. Please try again.`,
-    ),
+    flowError(reason, 'expired', provider),
   noVerifiedEmail: (provider: SocialProvider) =>
-    new SocialSignInError(
-      'no_verified_email',
-      `Your ${PROVIDER_LABELS[provider]} account has no verified e-mail address. Verify one with ${PROVIDER_LABELS[provider]}, or sign up with e-mail and password.`,
+    flowError('no_verified_email', 'no_verified_email', provider),
+  tooManyAttempts: () => flowError('rate_limited', 'rate_limited'),
+  ticketOfAnotherBrowser: () =>
+    new AppError(
+      403,
+      'TICKET_OF_ANOTHER_BROWSER',
+      'This sign-in was started in another browser. Start it again here.',
     ),
-  tooManyAttempts: () =>
-    new SocialSignInError(
-      'rate_limited',
-      'Too many sign-in attempts. Please wait a few minutes and try again.',
+  signedInAsAnother: (provider: SocialProvider) =>
+    new AppError(
+      409,
+      'SIGNED_IN_AS_ANOTHER_USER',
+      `You are already logged in with another account. Log out first, then continue with ${PROVIDER_LABELS[provider]}.`,
     ),
   invalidTicket: () =>
     new AppError(

@@ -7,7 +7,7 @@ import {
 } from '@digest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { presentUser } from '#server/modules/users/users.presenter';
+import type { Authenticate } from '#server/platform/http/auth';
 import {
   flowFailureOf,
   oauthCallbackQuerySchema,
@@ -15,6 +15,7 @@ import {
   stateCookie,
   stateCookieOf,
 } from '../oauth-browser';
+import { requireAppRequest, sendSession } from '../session-cookie';
 import { PROVIDER_LABELS, SocialSignInError, socialErrors, summariseError } from './social.errors';
 import {
   beginSocialSignIn,
@@ -24,6 +25,7 @@ import {
   redeemSocialTicket,
   SIGN_IN_MODES,
   type SignInMode,
+  SOCIAL_TICKET_TTL_MS,
   type SocialDeps,
 } from './social.usecases';
 
@@ -42,8 +44,16 @@ export const SOCIAL_RATE_LIMITS = {
  */
 export const STATE_COOKIE = 'digest_oauth_state';
 
+/**
+ * Binds a ticket to the browser that started the flow: set when the flow starts, read only by the ticket
+ * exchange (its path), and needed there. Over https it is named `__Secure-digest_social_binding`.
+ */
+export const BINDING_COOKIE = 'digest_social_binding';
+export const TICKET_PATH = '/api/auth/social/ticket';
+
 export interface SocialRoutesDeps extends SocialDeps {
   mailDomain: string;
+  authenticate: Authenticate;
 }
 
 export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
@@ -55,15 +65,33 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
     maxAgeSeconds: number,
   ) => stateCookie({ ...cookie, path: callbackPath(mode, provider), value, maxAgeSeconds });
 
+  const binding = stateCookieOf(BINDING_COOKIE, deps.appUrl);
+  const bindingCookie = (value: string, maxAgeSeconds: number) =>
+    stateCookie({ ...binding, path: TICKET_PATH, value, maxAgeSeconds, sameSite: 'Strict' });
+
+  /** The user the app is signed in as, if it sent a still valid access token; the exchange may not replace it. */
+  const signedInUserOf = async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return undefined;
+    try {
+      await deps.authenticate(request);
+      return request.auth?.userId;
+    } catch {
+      return undefined;
+    }
+  };
+
   // encodeURIComponent (%20, not +): the web app may read it with URLSearchParams or decodeURIComponent.
   const withQuery = (path: string, query: Record<string, string>) =>
     `${deps.appUrl}${path}?${Object.entries(query)
       .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
       .join('&')}`;
 
-  /** Any failure of a browser-facing step ends on a page of the web app that shows a readable message. */
+  /**
+   * Any failure of a browser-facing step ends on a page of the web app with the failure's code, which the app
+   * turns into a readable message (never a text from the address).
+   */
   const failWith =
-    (provider: SocialProvider, destination: (message: string) => string) =>
+    (provider: SocialProvider, destination: (code: string) => string) =>
     (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const failure = flowFailureOf(error, {
         isOwn: (candidate) => candidate instanceof SocialSignInError,
@@ -78,7 +106,7 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
           'social sign-in refused',
         );
       }
-      return reply.header('cache-control', 'no-store').redirect(destination(failure.message), 302);
+      return reply.header('cache-control', 'no-store').redirect(destination(failure.code), 302);
     };
 
   return async (app) => {
@@ -103,6 +131,7 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
       '/auth/social/ticket',
       {
         config: { rateLimit: SOCIAL_RATE_LIMITS.ticketPerIp },
+        preHandler: requireAppRequest(deps.appUrl),
         schema: {
           tags: ['auth'],
           summary: 'Exchange the ticket of a finished social sign-in for a session (single use, 2 minutes)',
@@ -110,13 +139,15 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
           response: { 200: socialTicketResponseSchema },
         },
       },
-      async (request) => {
-        const result = await redeemSocialTicket(deps, request.body.ticket);
-        return {
-          token: result.token,
-          user: presentUser(result.user, { mailDomain: deps.mailDomain }),
-          isNewUser: result.isNewUser,
-        };
+      async (request, reply) => {
+        const result = await redeemSocialTicket(deps, {
+          ticket: request.body.ticket,
+          browserBinding: readCookie(request, binding.name),
+          signedInUserId: await signedInUserOf(request),
+        });
+        // The binding has done its work; the session cookie is set by sendSession.
+        reply.header('set-cookie', bindingCookie('', 0));
+        return sendSession(reply, deps, result, { isNewUser: result.isNewUser });
       },
     );
 
@@ -138,9 +169,13 @@ export function socialRoutes(deps: SocialRoutesDeps): FastifyPluginAsyncZod {
               },
             },
             async (_request, reply) => {
-              const { url, state } = await beginSocialSignIn(deps, provider, mode);
+              const { url, state, browserBinding } = await beginSocialSignIn(deps, provider, mode);
               return reply
                 .header('set-cookie', signInStateCookie(mode, provider, state, OAUTH_STATE_TTL_MS / 1000))
+                .header(
+                  'set-cookie',
+                  bindingCookie(browserBinding, (OAUTH_STATE_TTL_MS + SOCIAL_TICKET_TTL_MS) / 1000),
+                )
                 .header('cache-control', 'no-store')
                 .redirect(url, 302);
             },

@@ -35,7 +35,9 @@ export const redirectUriOf = (appUrl: string, mode: SignInMode, provider: Social
 
 /**
  * Starts a sign-in: a random state (stored hashed, single use, 10 minutes) with its PKCE verifier and, for
- * OpenID Connect, a nonce. Answers where to send the browser, and the state to bind to the browser.
+ * OpenID Connect, a nonce. Answers where to send the browser, the state to bind to the browser, and a new
+ * random binding for its cookie: only the browser holding it may redeem the flow's ticket. A new one each
+ * time, so a value planted in the browser beforehand is of no use.
  */
 export async function beginSocialSignIn(deps: SocialDeps, provider: SocialProvider, mode: SignInMode) {
   const client = deps.providers[provider];
@@ -54,15 +56,17 @@ export async function beginSocialSignIn(deps: SocialDeps, provider: SocialProvid
   } catch (error) {
     throw socialErrors.unavailable(provider).because(error);
   }
+  const browserBinding = randomToken();
   await repository.insertOAuthState(deps.db, {
     stateHash: hashToken(state),
     provider,
     purpose: mode,
     codeVerifier,
     nonce: nonce ?? null,
+    browserBindingHash: hashToken(browserBinding),
     expiresAt: later(deps.clock.now(), OAUTH_STATE_TTL_MS),
   });
-  return { url: url.href, state };
+  return { url: url.href, state, browserBinding };
 }
 
 function sameSecret(a: string, b: string) {
@@ -99,6 +103,9 @@ export async function completeSocialSignIn(deps: SocialDeps, callback: SocialCal
     throw socialErrors.invalidState(provider, 'state_of_another_flow');
   }
   if (stored.expiresAt <= deps.clock.now()) throw socialErrors.invalidState(provider, 'expired_state');
+  // A state stored before flows were bound to a browser has nothing to carry over to its ticket.
+  if (!stored.browserBindingHash) throw socialErrors.invalidState(provider, 'unbound_state');
+  const { browserBindingHash } = stored;
   if (!callback.browserState || !sameSecret(callback.browserState, state)) {
     throw socialErrors.invalidState(provider, 'state_not_from_this_browser');
   }
@@ -128,6 +135,7 @@ export async function completeSocialSignIn(deps: SocialDeps, callback: SocialCal
     userId,
     provider,
     isNewUser,
+    browserBindingHash,
     expiresAt: later(now, SOCIAL_TICKET_TTL_MS),
   });
   return { ticket, isNewUser };
@@ -186,11 +194,30 @@ async function findOrCreateAccount(
   }
 }
 
-/** Redeems a ticket once: a new session for its account. */
-export async function redeemSocialTicket(deps: SocialDeps, ticket: string) {
-  const row = await repository.consumeTicket(deps.db, hashToken(ticket));
+export interface TicketRedemption {
+  ticket: string;
+  /** The binding cookie of the browser that redeems it. */
+  browserBinding: string | undefined;
+  /** The user the app is signed in as when it redeems it, if any. */
+  signedInUserId: string | undefined;
+}
+
+/**
+ * Redeems a ticket once: a new session for its account. Only in the browser that started the flow (its
+ * binding cookie), so a victim who opens an attacker's callback link is not signed in as the attacker; and
+ * never in place of another user's session, which the person must end first.
+ */
+export async function redeemSocialTicket(deps: SocialDeps, redemption: TicketRedemption) {
+  const row = await repository.consumeTicket(deps.db, hashToken(redemption.ticket));
   if (!row || row.expiresAt <= deps.clock.now()) throw socialErrors.invalidTicket();
+  const { browserBinding } = redemption;
+  if (!browserBinding || !sameSecret(hashToken(browserBinding), row.browserBindingHash)) {
+    throw socialErrors.ticketOfAnotherBrowser();
+  }
   const user = await findUserById(deps.db, row.userId);
   if (!user) throw socialErrors.invalidTicket();
+  if (redemption.signedInUserId && redemption.signedInUserId !== user.userId) {
+    throw socialErrors.signedInAsAnother(row.provider as SocialProvider);
+  }
   return { user, token: await startSession(deps, user.userId), isNewUser: row.isNewUser };
 }

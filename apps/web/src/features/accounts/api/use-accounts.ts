@@ -2,8 +2,10 @@ import {
   ACCOUNT_PROVIDER_LABELS,
   type AccountProvider,
   accountProviderOf,
+  CONNECT_ACCOUNT_GENERIC_MESSAGE,
   CONNECT_PATH_NAMES,
   type ConnectPathName,
+  connectAccountMessage,
 } from '@digest/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -68,18 +70,22 @@ const isPathName = (value: string | null): value is ConnectPathName =>
   (CONNECT_PATH_NAMES as readonly (string | null)[]).includes(value);
 
 /**
- * The return from a connect flow (`?connected=google` or `?error=…`): a toast, fresh accounts, and the
- * query taken out of the address so a reload does not show it again.
+ * The return from a connect flow (`?connected=google`, or `?error=<code>&provider=google`): a toast, fresh
+ * accounts, and the query taken out of the address so a reload does not show it again. The toast's text is
+ * the app's own for a known code and provider, never words from the address.
  */
 export function useConnectOutcome() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const connected = params.get('connected');
   const error = params.get('error');
+  const provider = params.get('provider');
   useEffect(() => {
     if (!connected && !error) return;
-    if (error) notifyError(error);
-    else if (isPathName(connected)) {
+    if (error) {
+      const label = isPathName(provider) ? ACCOUNT_PROVIDER_LABELS[accountProviderOf(provider)] : null;
+      notifyError(label ? connectAccountMessage(error, label) : CONNECT_ACCOUNT_GENERIC_MESSAGE);
+    } else if (isPathName(connected)) {
       notifySuccess(`Your ${ACCOUNT_PROVIDER_LABELS[accountProviderOf(connected)]} account is connected.`);
     }
     void queryClient.invalidateQueries({ queryKey: accountKeys.all });
@@ -88,9 +94,10 @@ export function useConnectOutcome() {
         const next = new URLSearchParams(current);
         next.delete('connected');
         next.delete('error');
+        next.delete('provider');
         return next;
       },
       { replace: true },
     );
-  }, [connected, error, queryClient, setParams]);
+  }, [connected, error, provider, queryClient, setParams]);
 }

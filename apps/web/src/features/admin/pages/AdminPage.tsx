@@ -4,28 +4,17 @@ import { useNavigate } from 'react-router';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { digestKeys, fetchDigests } from '#web/features/digests';
 import { paths } from '#web/lib/paths';
-import { adoptHandedOverToken, useAuthStore } from '#web/lib/session/session';
+import { useAuthStore } from '#web/lib/session/session';
 import { fetchMe, meQueryKey } from '#web/lib/session/use-me';
 
-/** docs/product.md §2: /admin looks for a token every 1000 ms. */
-export const ADMIN_TOKEN_POLL_MS = 1000;
-
 /**
- * `/admin` (docs/product.md §2): waits, looking again every second, until a token has been handed over (a `token`
- * cookie or local storage), then loads the user and their digests and opens /profileView.
+ * `/admin` (docs/product.md §2): waits until this tab has a session (restored on load from the refresh cookie,
+ * or announced by another tab that signs in), then loads the user and their digests and opens /profileView.
  */
 export function AdminPage() {
   const hasToken = useAuthStore((state) => state.token !== null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (hasToken || adoptHandedOverToken()) return;
-    const timer = setInterval(() => {
-      if (adoptHandedOverToken()) clearInterval(timer);
-    }, ADMIN_TOKEN_POLL_MS);
-    return () => clearInterval(timer);
-  }, [hasToken]);
 
   useEffect(() => {
     if (!hasToken) return;

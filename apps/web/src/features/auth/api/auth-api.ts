@@ -5,6 +5,7 @@ import {
   type LoginBody,
   messageResponseSchema,
   type ResetPasswordBody,
+  SESSION_REQUEST_HEADER,
   type SignupBody,
   type SocialProvider,
   type SocialTicketResponse,
@@ -14,10 +15,14 @@ import {
 import type { z } from 'zod';
 import { api } from '#web/lib/api-client';
 import { API_BASE } from '#web/lib/config';
+import { getToken } from '#web/lib/session/session';
 
 export type { AuthResponse, SocialProvider };
 
-/** docs/design.md §5: sign-in and sign-up answer `{ token: { accessToken, refreshToken }, user }`. */
+/**
+ * docs/design.md §5: sign-in and sign-up answer `{ token: { accessToken }, user }`; the refresh token comes
+ * in an HttpOnly cookie the browser keeps.
+ */
 export function signInWithEmail(body: LoginBody): Promise<AuthResponse> {
   return api.post('/auth/signin/email', body, { schema: authResponseSchema, auth: false });
 }
@@ -51,9 +56,25 @@ export function socialAuthUrl(mode: SocialMode, provider: SocialProvider): strin
   return `${API_BASE}/auth/${mode}/${provider}`;
 }
 
-/** After the provider, the server sends the browser back with a one-time ticket for the session. */
+/**
+ * After the provider, the server sends the browser back with a one-time ticket for the session. It is
+ * redeemed with the cookie the start of the flow set in this browser and the app's header; the access token
+ * of a session this tab holds goes along, so the server can refuse to replace another user's session.
+ */
 export function exchangeSocialTicket(ticket: string): Promise<SocialTicketResponse> {
-  return api.post('/auth/social/ticket', { ticket }, { schema: socialTicketResponseSchema, auth: false });
+  const signedIn = getToken();
+  return api.post(
+    '/auth/social/ticket',
+    { ticket },
+    {
+      schema: socialTicketResponseSchema,
+      auth: false,
+      headers: {
+        [SESSION_REQUEST_HEADER]: '1',
+        ...(signedIn ? { Authorization: `Bearer ${signedIn.accessToken}` } : {}),
+      },
+    },
+  );
 }
 
 export type SocialProviders = z.output<typeof socialProvidersResponseSchema>['providers'];

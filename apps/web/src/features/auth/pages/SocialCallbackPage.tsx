@@ -1,5 +1,9 @@
-import type { SocialTicketResponse } from '@digest/contracts';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@digest/contracts';
+import {
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+  type SocialTicketResponse,
+  socialSignInMessage,
+} from '@digest/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert';
@@ -33,7 +37,9 @@ function isProvider(value: string | undefined): value is SocialProvider {
 
 /**
  * /auth/{google,twitter,facebook}/callback: the server sends the browser back here with a one-time
- * ticket (or an error). A new user, or a sign-up, goes to the onboarding; a sign-in to the digests. Kinds
+ * ticket (or an error code, whose text is the app's own: words in the address are never shown). The ticket
+ * works only in the browser that started the flow, and never replaces another user's session (the server
+ * refuses both, with a message). A new user, or a sign-up, goes to the onboarding; a sign-in to the digests. Kinds
  * chosen with `?sources=` before leaving go along: to the onboarding, to the builder instead of the
  * digests, or back to the page the sign-in started from when it failed (docs/product.md §2).
  */
@@ -44,6 +50,7 @@ export function SocialCallbackPage() {
   const startSession = useStartSession();
   const ticket = params.get('ticket');
   const error = params.get('error');
+  const failure = error !== null && isProvider(provider) ? socialSignInMessage(error, NAMES[provider]) : null;
   const signUp = params.get('mode') === 'signup';
   const handled = useRef(false);
 
@@ -52,8 +59,8 @@ export function SocialCallbackPage() {
     handled.current = true;
     const sources = takeSourcesFromSocial();
     const backToStart = withGuidedSources(signUp ? paths.signup : paths.logIn, sources);
-    if (error || !ticket) {
-      failAuth(error || 'The sign-in did not finish. Please try again.');
+    if (error !== null || !ticket) {
+      failAuth(socialSignInMessage(error, NAMES[provider]));
       navigate(backToStart, { replace: true });
       return;
     }
@@ -79,9 +86,9 @@ export function SocialCallbackPage() {
   return (
     <AuthCard title={`Signing you in with ${NAMES[provider]}`}>
       <title>{`${NAMES[provider]} sign-in · Digest`}</title>
-      {error ? (
+      {failure ? (
         <Alert>
-          {error} <Link to={paths.logIn}>Back to log in</Link>
+          {failure} <Link to={paths.logIn}>Back to log in</Link>
         </Alert>
       ) : (
         <PageSpinner label="Finishing the sign-in…" />

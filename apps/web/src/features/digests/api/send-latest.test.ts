@@ -52,7 +52,7 @@ const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, url: strin
   fetchMock.mock.calls.filter(([input, init]) => init?.method === method && String(input) === url);
 
 beforeEach(() => {
-  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  startSession({ accessToken: 'access-1' });
 });
 
 afterEach(() => {
