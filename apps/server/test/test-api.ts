@@ -39,6 +39,8 @@ export interface TestApiOptions {
   smtpUrl?: string;
   /** SCHEDULE_MAX_LATENESS_MINUTES in milliseconds; 60 minutes by default. */
   scheduleMaxLatenessMs?: number;
+  /** MAIL_RECIPIENTS_PER_DAY; 200 by default. */
+  recipientsPerDay?: number;
   /** A built web app to serve (index.html); by default none, and only the API answers. */
   webDistDir?: string;
   /** SUPPORT_EMAIL, CHANGELOG_URL, TERMS_… and PRIVACY_… as the environment would set them. */
@@ -95,6 +97,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
+    recipientsPerDay: options.recipientsPerDay ?? 200,
     queue: jobs,
     site: loadConfig(options.siteEnv ?? {}).site,
     changelogMarkdown: options.changelogMarkdown ?? (await readFile(REPOSITORY_CHANGELOG, 'utf8')),

@@ -72,6 +72,10 @@ export const CONFIG_VARIABLES = {
     doc: 'a scheduled issue found later than this (the server was down at its time) is skipped and recorded instead of sent late',
     default: '60',
   },
+  MAIL_RECIPIENTS_PER_DAY: {
+    doc: 'how many different people (not the owner) one account may mail in 24 hours, invitations and issues together; past it adding friends is refused and further subscribers are skipped',
+    default: '200',
+  },
   TRUST_PROXY: {
     doc: 'which proxies may name the client in `X-Forwarded-For` (per-IP rate limits key on it): `false` (the socket address is the client), `true` (any), a number of hops (the nearest, whatever their address: only when nothing else can reach the server), or a comma list of proxy addresses or CIDRs',
     default: 'false',
@@ -334,6 +338,11 @@ const envSchema = z.object({
     .min(1, { message: 'must be at least 1 minute' })
     .max(10_080, { message: 'must be at most 10080 minutes (7 days)' })
     .default(60),
+  MAIL_RECIPIENTS_PER_DAY: z.coerce
+    .number({ message: 'must be a number of recipients' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(200),
   TRUST_PROXY: trustProxy.default(false),
   GOOGLE_CLIENT_ID: clientCredential,
   GOOGLE_CLIENT_SECRET: clientCredential,
@@ -474,6 +483,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** MAIL_RECIPIENTS_PER_DAY. */
+  recipientsPerDay: number;
   oauth: OAuthConfig;
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
@@ -529,6 +540,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
+    recipientsPerDay: values.MAIL_RECIPIENTS_PER_DAY,
     oauth: {
       google: {
         credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

@@ -14,10 +14,15 @@ import { socialRoutes } from '#server/modules/auth/social/social.routes';
 import { unservableKinds } from '#server/modules/data-sources/catalogue';
 import { dataSourcesRoutes } from '#server/modules/data-sources/data-sources.routes';
 import { sourceContextOf } from '#server/modules/data-sources/source-context';
-import { deliverJob, settleStuckDeliveriesJob } from '#server/modules/deliveries/deliveries.jobs';
+import {
+  deliverJob,
+  releaseHeldMailJob,
+  settleStuckDeliveriesJob,
+} from '#server/modules/deliveries/deliveries.jobs';
 import {
   type DeliveryDeps,
   deliver,
+  releaseHeldDeliveries,
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
@@ -39,7 +44,11 @@ import { startScheduler } from '#server/modules/issues/scheduler';
 import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
 import type { SiteConfig } from '#server/modules/site/site-config';
-import { sendSubscriberNotices, subscriberNoticeJob } from '#server/modules/subscribers/subscribers.jobs';
+import {
+  queueHeldInvitations,
+  sendSubscriberNotices,
+  subscriberNoticeJob,
+} from '#server/modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '#server/modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '#server/modules/templates/templates.routes';
 import { usersRoutes } from '#server/modules/users/users.routes';
@@ -71,6 +80,8 @@ export interface ModulesDeps {
   fetchAllowPrivateHosts: string[];
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** MAIL_RECIPIENTS_PER_DAY. */
+  recipientsPerDay: number;
   /** Where the modules send jobs; the jobs they answer are started on it afterwards. */
   queue: JobQueue;
   /** SUPPORT_EMAIL, CHANGELOG_URL and the legal texts' settings. */
@@ -126,7 +137,20 @@ export function composeModules(deps: ModulesDeps) {
 
   const connectors = createConnectors(sources);
   const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal };
-  const issuesDeps: IssuesDeps = { db, clock, logger, connectors, appUrl, mailDomain, queue };
+  const { recipientsPerDay } = deps;
+  const issuesDeps: IssuesDeps = {
+    db,
+    clock,
+    logger,
+    connectors,
+    appUrl,
+    mailDomain,
+    queue,
+    recipientsPerDay,
+  };
+  const notify = async (subscriberIds: string[]) => {
+    if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
+  };
   const housekeepingDeps = { db, clock, logger };
 
   const jobs: RegisteredJob[] = [
@@ -136,8 +160,12 @@ export function composeModules(deps: ModulesDeps) {
       sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),
     handlerFor(subscriberNoticeJob, (payload) =>
-      sendSubscriberNotices({ db, mailer, logger, appUrl, legal }, payload),
+      sendSubscriberNotices({ db, clock, mailer, logger, appUrl, legal }, payload),
     ),
+    handlerFor(releaseHeldMailJob, async ({ userId }) => {
+      await releaseHeldDeliveries({ db, clock, logger, queue }, userId);
+      await queueHeldInvitations({ db, notify }, userId);
+    }),
     handlerFor(buildIssueJob, (payload, attempt) => buildIssueAttempt(issuesDeps, payload.runId, attempt)),
     handlerFor(deliverJob, (payload, attempt) => deliver(deliveryDeps, payload.deliveryId, attempt)),
     handlerFor(settleStuckDeliveriesJob, () => settleStuckDeliveries(deliveryDeps)),
@@ -155,10 +183,7 @@ export function composeModules(deps: ModulesDeps) {
     TWITTER: deps.oauth.twitter.credentials !== undefined,
     STRIPE: deps.oauth.stripe.credentials !== undefined,
   };
-  const notify = async (subscriberIds: string[]) => {
-    if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
-  };
-  const digestDeps = { db, clock, authenticate, notify };
+  const digestDeps = { db, clock, authenticate, notify, recipientsPerDay };
   const routes: FastifyPluginAsyncZod[] = [
     authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
     usersRoutes({ db, clock, authenticate, mailDomain }),

@@ -86,6 +86,7 @@ export async function startDigest(
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
+      recipientsPerDay: config.recipientsPerDay,
       queue: jobs,
       site: config.site,
       changelogMarkdown: await readChangelog(files.changelogFile, logger),

@@ -16,8 +16,10 @@ import * as repository from './digests.repository';
 export interface DigestsDeps {
   db: Database;
   clock: Clock;
-  /** Queues the "shared with you" notice of each new subscriber (after the change committed). */
+  /** Queues the invitation of each newly invited friend (after the change committed). */
   notify(subscriberIds: string[]): Promise<void>;
+  /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
+  recipientsPerDay: number;
 }
 
 export async function listDigests(deps: Pick<DigestsDeps, 'db'>, userId: string) {
@@ -46,7 +48,7 @@ async function lockOwnerWithRoom(tx: Database, userId: string) {
   return owner;
 }
 
-/** `POST /digests`: an empty name becomes "{full name}'s Digest"; subscribers get a notice. */
+/** `POST /digests`: an empty name becomes "{full name}'s Digest"; friends get an invitation. */
 export async function createDigest(deps: DigestsDeps, userId: string, body: DigestCreate) {
   const now = deps.clock.now();
   const { digestId, toNotify } = await deps.db.transaction(async (tx) => {
@@ -64,7 +66,16 @@ export async function createDigest(deps: DigestsDeps, userId: string, body: Dige
       createdAt: now,
       updatedAt: now,
     });
-    return { digestId, toNotify: await applySubscriberList(tx, digestId, body.subscribers, now) };
+    return {
+      digestId,
+      toNotify: await applySubscriberList(tx, {
+        userId,
+        digestId,
+        emails: body.subscribers,
+        now,
+        recipientsPerDay: deps.recipientsPerDay,
+      }),
+    };
   });
   await deps.notify(toNotify);
   return getDigest(deps, userId, digestId);
@@ -87,7 +98,15 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
       changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
     await repository.updateDigest(tx, userId, digestId, changes);
-    return subscribers === undefined ? [] : applySubscriberList(tx, digestId, subscribers, now);
+    return subscribers === undefined
+      ? []
+      : applySubscriberList(tx, {
+          userId,
+          digestId,
+          emails: subscribers,
+          now,
+          recipientsPerDay: deps.recipientsPerDay,
+        });
   });
   await deps.notify(toNotify);
   return getDigest(deps, userId, digestId);

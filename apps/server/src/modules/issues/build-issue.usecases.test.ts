@@ -7,7 +7,8 @@ import {
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { addFriends } from '#server/modules/subscribers/test-support';
+import { signUp, type TestUser, verifyAddress } from '#server/modules/users/test-support';
 import { MAILER_MAX_CONNECTIONS } from '#server/platform/mailer';
 import {
   closeSmtpServers,
@@ -72,15 +73,10 @@ const header = (mail: Received, name: string) =>
     .replace(/\r?\n\s+/g, ' ');
 
 async function digestWithFriend(owner: TestUser, sources: object[]) {
-  const digest = await createDigest(t.app, owner, {
-    name: 'Morning Notes',
-    sources,
-    subscribers: ['friend@example.com', 'gone@example.com'],
-  });
-  await t.database.db
-    .update(digestSubscribers)
-    .set({ unsubscribedAt: new Date() })
-    .where(eq(digestSubscribers.email, 'gone@example.com'));
+  await verifyAddress(t.database, owner);
+  const digest = await createDigest(t.app, owner, { name: 'Morning Notes', sources });
+  await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
+  await addFriends(t.database.db, digest.digestId, ['gone@example.com'], 'unsubscribed');
   return digest;
 }
 
@@ -192,7 +188,7 @@ describe('delivering an issue', () => {
     expect(mail.rcptTo).toEqual([owner.email]);
     expect(mail.mailFrom).toBe('digest@localhost');
     expect(mail.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@localhost' }]);
-    expect(mail.parsed.subject).toBe('Morning Notes · Issue 1');
+    expect(mail.parsed.subject).toBe('Digest “Morning Notes”, issue 1');
     expect(header(mail, 'List-Id')).toBe(`"Morning Notes" <${digest.digestId}.digests.app.test>`);
     expect(header(mail, 'List-Unsubscribe')).toBeUndefined();
     expect(mail.parsed.html).toContain(`http://app.test/digests/${digest.digestId}`);
@@ -290,7 +286,7 @@ describe('delivering an issue', () => {
     const { friendCopy } = await builtIssue();
     await t.database.db
       .update(digestSubscribers)
-      .set({ unsubscribedAt: new Date() })
+      .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
       .where(eq(digestSubscribers.subscriberId, friendCopy.subscriberId as string));
     await deliver(deliveryDeps(), friendCopy.deliveryId);
     expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'cancelled' });
