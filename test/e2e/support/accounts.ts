@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { waitForMail } from './mailbox';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -46,7 +47,15 @@ export async function createUser(
     complete = true,
     fullName = 'Test Reader',
     timezone = 'UTC' as string | null,
-  }: { label?: string; complete?: boolean; fullName?: string; timezone?: string | null } = {},
+    verified = false,
+  }: {
+    label?: string;
+    complete?: boolean;
+    fullName?: string;
+    timezone?: string | null;
+    /** Verify the address first (nothing is mailed from an unverified account). */
+    verified?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   const email = uniqueEmail(label);
   const signup = await request.post('/api/auth/signup/email', {
@@ -56,7 +65,9 @@ export async function createUser(
     headers: { 'x-forwarded-for': testClientAddress() },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()) as { token: TokenPair };
+  const token = verified
+    ? await verifyByPasswordReset(request, email)
+    : ((await signup.json()) as { token: TokenPair }).token;
   if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
@@ -66,6 +77,30 @@ export async function createUser(
   });
   expect(patch.status(), await patch.text()).toBe(200);
   return { email, password: PASSWORD, fullName, username, token };
+}
+
+/**
+ * Verifies an address the way a password-reset link does (the reset marks the address verified), then
+ * signs in again, since a reset ends every session. Answers the new session's tokens.
+ */
+async function verifyByPasswordReset(request: APIRequestContext, email: string): Promise<TokenPair> {
+  const headers = { 'x-forwarded-for': testClientAddress() };
+  const forgot = await request.post('/api/auth/password/forgot', { data: { email }, headers });
+  expect(forgot.status(), await forgot.text()).toBe(200);
+  const mail = await waitForMail(email, /reset/i);
+  const recoveryToken = /recoveryToken=([^\s)\]>"&]+)/.exec(mail.text ?? '')?.[1];
+  expect(recoveryToken, mail.text).toBeTruthy();
+  const recover = await request.post('/api/auth/password/recover', {
+    data: { password: PASSWORD, recoveryToken: decodeURIComponent(recoveryToken as string) },
+    headers,
+  });
+  expect(recover.status(), await recover.text()).toBe(200);
+  const signin = await request.post('/api/auth/signin/email', {
+    data: { email, password: PASSWORD },
+    headers,
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return ((await signin.json()) as { token: TokenPair }).token;
 }
 
 /** Puts a token pair where the app keeps it (local storage key `token`) and opens `path`. */
