@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '#server/db/schema';
+import { deliveries, digestBuilds, digestSubscribers, issueRuns, users } from '#server/db/schema';
 import {
   deliver,
   STUCK_SENDING_MS,
@@ -323,5 +323,15 @@ describe('delivering an issue', () => {
     ]);
     await deliver(deliveryDeps(), ownerCopy.deliveryId);
     expect(received(ownerCopy.messageId)).toHaveLength(1);
+  });
+
+  it('holds a queued delivery whose owner is not verified at send time, and mails nothing', async () => {
+    const { owner, ownerCopy, friendCopy } = await builtIssue();
+    await t.database.db.update(users).set({ confirmed: false }).where(eq(users.userId, owner.userId));
+    for (const copy of [ownerCopy, friendCopy]) {
+      await deliver(deliveryDeps(), copy.deliveryId);
+      expect(await stateOf(copy.deliveryId)).toMatchObject({ state: 'held' });
+      expect(received(copy.messageId)).toHaveLength(0);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { releaseHeldMailJob } from '#server/modules/deliveries/deliveries.jobs';
 import { STALE_HELD_REASON } from '#server/modules/deliveries/deliveries.usecases';
 import { INVITATIONS_PER_ADDRESS_PER_DAY } from '#server/modules/deliveries/mail-limits';
 import { callerOf, createDigest, THREE_SOURCES } from '#server/modules/digests/test-support';
-import { buildIssue } from '#server/modules/issues/build-issue.usecases';
+import { buildIssue, DAILY_CAP_REASON } from '#server/modules/issues/build-issue.usecases';
 import { signUp, type TestUser, verifyAddress } from '#server/modules/users/test-support';
 import {
   closeSmtpServers,
@@ -16,7 +16,7 @@ import {
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { NOTICE_INTERVAL_MS } from './subscribers.usecases';
-import { subscriberRows as rowsOf, subscriberRow } from './test-support';
+import { addFriends, subscriberRows as rowsOf, subscriberRow } from './test-support';
 
 // The worker role sends invitations and issues to a real SMTP server. An address starting with "bounce"
 // is refused for good (550), as a mailbox that does not exist.
@@ -345,6 +345,24 @@ describe('mail limits', () => {
     expect(last.statusCode).toBe(200);
     const other = await verifiedOwner();
     expect((await createDigest(t.app, other, { subscribers: [unique('x')] })).digestId).toBeDefined();
+  });
+});
+
+describe('the daily recipient cap at build time', () => {
+  it(`an issue goes to at most ${RECIPIENTS_PER_DAY} different friends a day; the others get a cancelled delivery with the reason`, async () => {
+    const owner = await verifiedOwner();
+    const digest = await createDigest(t.app, owner, { sources: liveSources() });
+    const friends = Array.from({ length: RECIPIENTS_PER_DAY + 2 }, (_, i) => unique(`many${i}`));
+    await addFriends(t.database.db, digest.digestId, friends);
+    await buildNow(digest.digestId);
+    const rows = await deliveriesOf(digest.digestId);
+    const friendRows = rows.filter((row) => row.kind === 'subscriber');
+    expect(friendRows.filter((row) => row.state !== 'cancelled')).toHaveLength(RECIPIENTS_PER_DAY);
+    expect(friendRows.filter((row) => row.state === 'cancelled').map((row) => row.lastError)).toEqual([
+      DAILY_CAP_REASON,
+      DAILY_CAP_REASON,
+    ]);
+    expect(rows.find((row) => row.kind === 'owner')?.state).not.toBe('cancelled');
   });
 });
 

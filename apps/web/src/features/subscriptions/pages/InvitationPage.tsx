@@ -3,8 +3,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert';
 import { Button } from '#web/components/ui/Button';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { type InvitationAnswer, useAnswerInvitation, useSubscription } from '../api/subscriptions-api';
+import { LinkFailure } from '../components/LinkFailure';
 import styles from './UnsubscribePage.module.css';
 
 export const INVALID_INVITATION_TEXT =
@@ -43,15 +44,13 @@ export function InvitationPage() {
   if (subscription.isPending) {
     body = <PageSpinner label="Loading your invitation…" />;
   } else if (subscription.isError) {
-    const invalid =
-      subscription.error instanceof ApiError &&
-      (subscription.error.status === 404 || subscription.error.status === 400);
     body = (
-      <>
-        <h1 className={styles.title}>Invitation</h1>
-        <p className={styles.text}>{invalid ? INVALID_INVITATION_TEXT : errorMessage(subscription.error)}</p>
-        {invalid ? null : <Button onClick={() => void subscription.refetch()}>Try again</Button>}
-      </>
+      <LinkFailure
+        title="Invitation"
+        invalidText={INVALID_INVITATION_TEXT}
+        error={subscription.error}
+        retry={() => void subscription.refetch()}
+      />
     );
   } else {
     const current = subscription.data;
