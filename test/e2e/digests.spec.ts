@@ -166,6 +166,8 @@ test('sharing: two friends get the invitation, the public link is copied, a frie
   browser,
   baseURL,
 }, testInfo) => {
+  // Verifying the owner (a reset mail and a new sign-in) comes on top of three dialogs shot at three widths.
+  test.setTimeout(120_000);
   const csp = recordCspViolations(page);
   const user = await createUser(request, { label: 'sharer', fullName: 'Ada Lovelace', verified: true });
   const digest = await createDigest(request, user.token, { name: 'Engine Notes' });
