@@ -41,6 +41,8 @@ export interface TestApiOptions {
   scheduleMaxLatenessMs?: number;
   /** ISSUE_STORAGE_QUOTA_MB in bytes; the configuration's default by default. */
   issueStorageQuotaBytes?: number;
+  /** MAIL_RECIPIENTS_PER_DAY; 200 by default. */
+  recipientsPerDay?: number;
   /** A built web app to serve (index.html); by default none, and only the API answers. */
   webDistDir?: string;
   /** SUPPORT_EMAIL, CHANGELOG_URL, TERMS_… and PRIVACY_… as the environment would set them. */
@@ -98,6 +100,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
     issueStorageQuotaBytes: options.issueStorageQuotaBytes ?? loadConfig({}).issueStorageQuotaBytes,
+    recipientsPerDay: options.recipientsPerDay ?? 200,
     queue: jobs,
     site: loadConfig(options.siteEnv ?? {}).site,
     changelogMarkdown: options.changelogMarkdown ?? (await readFile(REPOSITORY_CHANGELOG, 'utf8')),

@@ -344,8 +344,29 @@ export const draftListResponseSchema = z.object({ digests: z.array(draftSchema) 
 export type DraftResponse = z.output<typeof draftResponseSchema>;
 export type DraftListResponse = z.output<typeof draftListResponseSchema>;
 
-export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
+/**
+ * A friend's consent (double opt-in): `invited` until they accept (`subscribed`) or decline; `unsubscribed`
+ * after they left; `bouncing` when their mail server refused mail for good. Only `subscribed` friends get issues.
+ */
+export const SUBSCRIBER_STATUSES = ['invited', 'subscribed', 'declined', 'unsubscribed', 'bouncing'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** What the owner reads beside each friend in the share dialog. */
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, { label: string; hint: string }> = {
+  invited: { label: 'Invited', hint: 'Invitation sent; issues start once they accept it.' },
+  subscribed: { label: 'Subscribed', hint: 'Accepted; receives every issue.' },
+  declined: { label: 'Declined', hint: 'Declined the invitation; they will not be invited again.' },
+  unsubscribed: { label: 'Unsubscribed', hint: 'Left this Digest; they will not be invited again.' },
+  bouncing: { label: 'Bouncing', hint: 'Their mail server refuses mail to this address.' },
+};
+
+/** Mail limits of an account (docs/design.md §10): the messages say what to do. */
+export const MAIL_LIMIT_MESSAGES = {
+  dailyRecipients: (max: number) =>
+    `Your account can mail at most ${max} different people a day (invitations and issues). Add the other friends tomorrow, or remove some of the new ones.`,
+  invitedTooOften: (email: string, until: Date) =>
+    `${email} has received too many invitations today. Add them again after ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+} as const;
 
 export const subscriberSchema = z.object({
   email: z.string(),
@@ -355,7 +376,7 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.output<typeof subscriberSchema>;
 
-/** `GET /api/digests/{id}/subscribers`: active and unsubscribed ones, newest first. */
+/** `GET /api/digests/{id}/subscribers`: every friend the owner added, whatever their status, newest first. */
 export const subscriberListResponseSchema = z.object({ subscribers: z.array(subscriberSchema) });
 /** `PUT /api/digests/{id}/subscribers` and `DELETE …/subscribers/{email}`. */
 export const subscribersUpdateResponseSchema = z.object({
@@ -365,16 +386,23 @@ export const subscribersUpdateResponseSchema = z.object({
 export type SubscriberListResponse = z.output<typeof subscriberListResponseSchema>;
 export type SubscribersUpdateResponse = z.output<typeof subscribersUpdateResponseSchema>;
 
-/** `GET /api/subscriptions/{token}`: what the unsubscribe confirmation page shows. Never unsubscribes. */
+/**
+ * `GET /api/subscriptions/{token}`: what the invitation and unsubscribe pages show. Reading it changes
+ * nothing (mail scanners follow links).
+ */
 export const subscriptionSchema = z.object({
   digestName: z.string(),
+  /** The owner's name (or masked address when they have no name). */
+  ownerName: z.string(),
+  /** How often issues come. */
+  scheduleType: scheduleTypeSchema,
   /** Masked: `j***@example.com`. */
   email: z.string(),
   status: z.enum(SUBSCRIBER_STATUSES),
 });
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
 export type Subscription = z.output<typeof subscriptionSchema>;
-/** `POST /api/subscriptions/{token}/unsubscribe` answer. */
+/** The answers of `POST /api/subscriptions/{token}/{unsubscribe,accept,decline,block}`. */
 export const unsubscribeResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
 export type UnsubscribeResponse = z.output<typeof unsubscribeResponseSchema>;
 

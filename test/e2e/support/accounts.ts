@@ -10,6 +10,7 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
+import { waitForMail } from './mailbox';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -75,7 +76,15 @@ export async function createUser(
     complete = true,
     fullName = 'Test Reader',
     timezone = 'UTC' as string | null,
-  }: { label?: string; complete?: boolean; fullName?: string; timezone?: string | null } = {},
+    verified = false,
+  }: {
+    label?: string;
+    complete?: boolean;
+    fullName?: string;
+    timezone?: string | null;
+    /** Verify the address first (nothing is mailed from an unverified account). */
+    verified?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   const email = uniqueEmail(label);
   const signup = await request.post('/api/auth/signup/email', {
@@ -85,10 +94,12 @@ export async function createUser(
     headers: { 'x-forwarded-for': testClientAddress() },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const token: TokenPair = {
-    accessToken: ((await signup.json()) as { token: { accessToken: string } }).token.accessToken,
-    refreshToken: refreshCookieOf(signup),
-  };
+  const token: TokenPair = verified
+    ? await verifyByPasswordReset(request, email)
+    : {
+        accessToken: ((await signup.json()) as { token: { accessToken: string } }).token.accessToken,
+        refreshToken: refreshCookieOf(signup),
+      };
   if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
@@ -98,6 +109,33 @@ export async function createUser(
   });
   expect(patch.status(), await patch.text()).toBe(200);
   return { email, password: PASSWORD, fullName, username, token };
+}
+
+/**
+ * Verifies an address the way a password-reset link does (the reset marks the address verified), then
+ * signs in again, since a reset ends every session. Answers the new session's tokens.
+ */
+async function verifyByPasswordReset(request: APIRequestContext, email: string): Promise<TokenPair> {
+  const headers = { 'x-forwarded-for': testClientAddress() };
+  const forgot = await request.post('/api/auth/password/forgot', { data: { email }, headers });
+  expect(forgot.status(), await forgot.text()).toBe(200);
+  const mail = await waitForMail(email, /reset/i);
+  const recoveryToken = /recoveryToken=([^\s)\]>"&]+)/.exec(mail.text ?? '')?.[1];
+  expect(recoveryToken, mail.text).toBeTruthy();
+  const recover = await request.post('/api/auth/password/recover', {
+    data: { password: PASSWORD, recoveryToken: decodeURIComponent(recoveryToken as string) },
+    headers,
+  });
+  expect(recover.status(), await recover.text()).toBe(200);
+  const signin = await request.post('/api/auth/signin/email', {
+    data: { email, password: PASSWORD },
+    headers,
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return {
+    accessToken: ((await signin.json()) as { token: { accessToken: string } }).token.accessToken,
+    refreshToken: refreshCookieOf(signin),
+  };
 }
 
 /** Whose session each browser context holds, so opening the same user again keeps the rotated cookie. */

@@ -67,7 +67,7 @@ export async function getDigest(
 
 export interface SubscriberRow {
   email: string;
-  status: 'subscribed' | 'unsubscribed';
+  status: 'invited' | 'subscribed' | 'declined' | 'unsubscribed' | 'bouncing';
   unsubscribedAt: string | null;
 }
 

@@ -92,6 +92,10 @@ export const CONFIG_VARIABLES = {
     doc: "issues (their HTML and text) one account may keep, in megabytes; a new issue that takes an account past it deletes the account's oldest issues until it fits",
     default: '100',
   },
+  MAIL_RECIPIENTS_PER_DAY: {
+    doc: 'how many different people (not the owner) one account may mail in 24 hours, invitations and issues together; past it adding friends is refused and further subscribers are skipped',
+    default: '200',
+  },
   TRUST_PROXY: {
     doc: 'which proxies may name the client in `X-Forwarded-For` (per-IP rate limits key on it): `false` (the socket address is the client), `true` (any), a number of hops (the nearest, whatever their address: only when nothing else can reach the server), or a comma list of proxy addresses or CIDRs',
     default: 'false',
@@ -375,6 +379,11 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number of megabytes' })
     .min(1, { message: 'must be at least 1 megabyte' })
     .default(100),
+  MAIL_RECIPIENTS_PER_DAY: z.coerce
+    .number({ message: 'must be a number of recipients' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(200),
   TRUST_PROXY: trustProxy.default(false),
   API_DOCS: z
     .enum(['true', 'false'], { message: 'must be true or false' })
@@ -602,6 +611,8 @@ export interface Config {
   scheduleMaxLatenessMs: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
+  /** MAIL_RECIPIENTS_PER_DAY. */
+  recipientsPerDay: number;
   oauth: OAuthConfig;
   /** Hosts, IPs and CIDRs outbound fetches may reach although they are private. */
   fetchAllowPrivateHosts: string[];
@@ -671,6 +682,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
     issueStorageQuotaBytes: values.ISSUE_STORAGE_QUOTA_MB * 1024 * 1024,
+    recipientsPerDay: values.MAIL_RECIPIENTS_PER_DAY,
     oauth: {
       google: {
         credentials: credentials(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

@@ -14,10 +14,15 @@ import { socialRoutes } from '#server/modules/auth/social/social.routes';
 import { unservableKinds } from '#server/modules/data-sources/catalogue';
 import { dataSourcesRoutes } from '#server/modules/data-sources/data-sources.routes';
 import { sourceContextOf } from '#server/modules/data-sources/source-context';
-import { deliverJob, settleStuckDeliveriesJob } from '#server/modules/deliveries/deliveries.jobs';
+import {
+  deliverJob,
+  releaseHeldMailJob,
+  settleStuckDeliveriesJob,
+} from '#server/modules/deliveries/deliveries.jobs';
 import {
   type DeliveryDeps,
   deliver,
+  releaseHeldDeliveries,
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
@@ -42,7 +47,11 @@ import { startScheduler } from '#server/modules/issues/scheduler';
 import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
 import type { SiteConfig } from '#server/modules/site/site-config';
-import { sendSubscriberNotices, subscriberNoticeJob } from '#server/modules/subscribers/subscribers.jobs';
+import {
+  queueHeldInvitations,
+  sendSubscriberNotices,
+  subscriberNoticeJob,
+} from '#server/modules/subscribers/subscribers.jobs';
 import { subscribersRoutes } from '#server/modules/subscribers/subscribers.routes';
 import { templatesRoutes } from '#server/modules/templates/templates.routes';
 import { usersRoutes } from '#server/modules/users/users.routes';
@@ -76,6 +85,8 @@ export interface ModulesDeps {
   scheduleMaxLatenessMs: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
+  /** MAIL_RECIPIENTS_PER_DAY. */
+  recipientsPerDay: number;
   /** Where the modules send jobs; the jobs they answer are started on it afterwards. */
   queue: JobQueue;
   /** SUPPORT_EMAIL, CHANGELOG_URL and the legal texts' settings. */
@@ -131,6 +142,7 @@ export function composeModules(deps: ModulesDeps) {
 
   const connectors = createConnectors(sources);
   const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal };
+  const { recipientsPerDay } = deps;
   const issuesDeps: IssuesDeps = {
     db,
     clock,
@@ -140,6 +152,7 @@ export function composeModules(deps: ModulesDeps) {
     mailDomain,
     queue,
     storageQuotaBytes: deps.issueStorageQuotaBytes,
+    recipientsPerDay,
   };
   const housekeepingDeps = { db, clock, logger };
 
@@ -151,8 +164,12 @@ export function composeModules(deps: ModulesDeps) {
       sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),
     handlerFor(subscriberNoticeJob, (payload) =>
-      sendSubscriberNotices({ db, mailer, logger, appUrl, legal }, payload),
+      sendSubscriberNotices({ db, clock, mailer, logger, appUrl, legal }, payload),
     ),
+    handlerFor(releaseHeldMailJob, async ({ userId }) => {
+      await releaseHeldDeliveries({ db, clock, logger, queue }, userId);
+      await queueHeldInvitations({ db, notify }, userId);
+    }),
     handlerFor(buildIssueJob, (payload, attempt) => buildIssueAttempt(issuesDeps, payload.runId, attempt)),
     handlerFor(deliverJob, (payload, attempt) => deliver(deliveryDeps, payload.deliveryId, attempt)),
     handlerFor(settleStuckDeliveriesJob, () => settleStuckDeliveries(deliveryDeps)),
@@ -174,7 +191,7 @@ export function composeModules(deps: ModulesDeps) {
     if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
   };
   const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
-  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify };
+  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay };
   const routes: FastifyPluginAsyncZod[] = [
     authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain, appUrl }),
     usersRoutes({ db, clock, authenticate, mailDomain }),

@@ -88,6 +88,7 @@ export async function startDigest(
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
       issueStorageQuotaBytes: config.issueStorageQuotaBytes,
+      recipientsPerDay: config.recipientsPerDay,
       queue: jobs,
       site: config.site,
       changelogMarkdown: await readChangelog(files.changelogFile, logger),

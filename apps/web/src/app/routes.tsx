@@ -17,7 +17,7 @@ import { CreateDigestPage } from '#web/features/onboarding';
 import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
 import { SharedDigestPage } from '#web/features/share';
 import { DocumentPage, SupportPage } from '#web/features/static';
-import { UnsubscribePage } from '#web/features/subscriptions';
+import { InvitationPage, UnsubscribePage } from '#web/features/subscriptions';
 import { paths } from '#web/lib/paths';
 import {
   FallbackRedirect,
@@ -106,6 +106,7 @@ const publicRoutes: RouteObject = {
     { path: paths.sharedDigest, element: <SharedDigestPage /> },
     { path: paths.sharedDigestBuild, element: <SharedDigestPage /> },
     { path: paths.unsubscribe, element: <UnsubscribePage /> },
+    { path: paths.invitation, element: <InvitationPage /> },
     { path: paths.publicProfile, element: <PublicProfilePage /> },
     { path: paths.terms, element: <DocumentPage page="terms" /> },
     { path: paths.privacy, element: <DocumentPage page="privacy" /> },

@@ -27,6 +27,7 @@ export const paths = {
   sharedDigestBuild: '/digests/share/:shareToken/:buildNumber',
   publicProfile: '/user/:username',
   unsubscribe: '/unsubscribe/:token',
+  invitation: '/invitations/:token',
 } as const;
 
 /**

@@ -79,10 +79,14 @@ export const digestDrafts = pgTable(
   (table) => [index('digest_drafts_user_created_idx').on(table.userId, table.createdAt)],
 );
 
+export const SUBSCRIBER_STATES = ['invited', 'subscribed', 'declined', 'unsubscribed', 'bouncing'] as const;
+
 /**
- * A friend a digest is shared with. The row outlives an unsubscription (the owner sees who left) and a
- * removal by the owner (`removed_at`, hidden from lists), so `notified_at` keeps limiting notices.
- * `token` is the opaque unsubscribe token of the links in every mail to this address.
+ * A friend a digest is shared with (double opt-in, docs/design.md §10): `invited` until they accept the
+ * invitation (`subscribed`) or decline it; `unsubscribed` after they left; `bouncing` when their server
+ * refused mail for good. Only `subscribed` friends get issues. The row outlives all of these and a removal
+ * by the owner (`removed_at`, hidden from lists), so `notified_at` keeps limiting invitations.
+ * `token` is the opaque token of the links in every mail to this address (accept, decline, unsubscribe).
  */
 export const digestSubscribers = pgTable(
   'digest_subscribers',
@@ -94,17 +98,25 @@ export const digestSubscribers = pgTable(
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
     token: text('token').notNull(),
+    status: text('status').notNull().default('invited'),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
-    /** When the last "shared with you" notice was queued for this address (one per 7 days at most). */
+    /** When the last invitation was queued for this address (one per 7 days at most). */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    /** A notice is queued and not yet sent: the job claims it (true → false) before sending, so a retry never sends twice. */
+    /**
+     * An invitation is queued and not yet sent: the job claims it (true → false) before sending, so a
+     * retry never sends twice. It stays pending while the owner's address is unverified.
+     */
     noticePending: boolean('notice_pending').notNull().default(false),
   },
   (table) => [
     uniqueIndex('digest_subscribers_digest_email_unique').on(table.digestId, table.email),
     uniqueIndex('digest_subscribers_token_unique').on(table.token),
+    check(
+      'digest_subscribers_status_check',
+      sql`${table.status} in ('invited', 'subscribed', 'declined', 'unsubscribed', 'bouncing')`,
+    ),
   ],
 );
 

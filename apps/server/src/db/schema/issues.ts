@@ -36,13 +36,24 @@ export const issueRuns = pgTable(
   ],
 );
 
-export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export const DELIVERY_STATES = [
+  'held',
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'uncertain',
+  'cancelled',
+] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
  * One e-mail of one issue to one recipient (docs/design.md §6): `pending → sending → sent | failed`. A row left in
  * `sending` by a worker that died mid-send becomes `uncertain` (the SMTP server may or may not have taken
- * it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent.
+ * it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent (or a newer
+ * issue replaced a held one, or the account's daily recipient cap was reached; `last_error` says which).
+ * `held`: the owner's address is not verified yet; nothing is mailed from the account until it is
+ * (releaseHeldMailJob then sends the newest held issue).
  */
 export const deliveries = pgTable(
   'deliveries',
@@ -98,7 +109,7 @@ export const deliveries = pgTable(
     ),
     check(
       'deliveries_state_check',
-      sql`${table.state} in ('pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,
+      sql`${table.state} in ('held', 'pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,
     ),
   ],
 );

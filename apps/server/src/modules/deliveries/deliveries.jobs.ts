@@ -25,3 +25,13 @@ export const settleStuckDeliveriesJob = defineJob({
   cron: '*/15 * * * *',
   queue: { policy: 'stately', retryLimit: 1 },
 });
+
+/**
+ * Sends what waited for an account's address to be verified (docs/design.md §10): the newest held issue
+ * of each digest and the held invitations. Sent by the verification of the address.
+ */
+export const releaseHeldMailJob = defineJob({
+  name: 'deliveries.release-held-mail',
+  payload: z.object({ userId: z.uuid() }),
+  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+});

@@ -41,6 +41,43 @@ export function subscriberListHeaders(
   };
 }
 
+/** The longest name a subject quotes; a longer one is cut with an ellipsis. */
+export const SUBJECT_NAME_MAX_LENGTH = 60;
+
+/**
+ * A name written by an owner (a digest's, their own) as a quoted part of a fixed subject, never the
+ * subject itself: control and format characters (newlines, bidi overrides) become spaces, runs of space
+ * shrink to one, the length is capped, and the quotes show where the owner's text starts and ends. With
+ * the subject starting with the product's fixed words, "URGENT: verify your bank account" cannot be how
+ * a mail from Digest reads in an inbox.
+ */
+export function quotedInSubject(name: string): string {
+  const plain = name
+    .replace(/[\p{C}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...plain];
+  const capped =
+    chars.length > SUBJECT_NAME_MAX_LENGTH
+      ? `${chars.slice(0, SUBJECT_NAME_MAX_LENGTH - 1).join('')}…`
+      : plain;
+  return `“${capped}”`;
+}
+
+/** The subject of an issue: fixed words around the quoted digest name. */
+export function issueSubject(digestName: string, buildNumber: number) {
+  return `Digest ${quotedInSubject(digestName)}, issue ${buildNumber}`;
+}
+
+/**
+ * Replies go to the owner only when the owner's address is verified: otherwise anyone could sign up with
+ * someone else's address and have friends' replies sent there. (Nothing is mailed from an unverified
+ * account anyway; the rule stays explicit here.)
+ */
+export function replyToOwner(owner: { ownerEmail: string; ownerConfirmed: boolean }): Record<string, string> {
+  return owner.ownerConfirmed ? { 'Reply-To': owner.ownerEmail } : {};
+}
+
 type IssueDelivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
 /** The mail of one delivery: the stored issue with this recipient's footer and headers. */
@@ -64,7 +101,7 @@ export function issueMailOf(
       },
       legal,
     );
-    headers = { ...subscriberListHeaders(appUrl, delivery, links), 'Reply-To': delivery.ownerEmail };
+    headers = { ...subscriberListHeaders(appUrl, delivery, links), ...replyToOwner(delivery) };
   } else {
     headers = { 'List-Id': listIdHeader(delivery.digestName, delivery.digestId, appUrl) };
     footer = recipientFooter(
@@ -75,7 +112,7 @@ export function issueMailOf(
   const body = personalizeDigest({ html: delivery.html, text: delivery.text }, footer);
   return {
     to: delivery.recipient,
-    subject: `${delivery.digestName} · Issue ${delivery.buildNumber}`,
+    subject: issueSubject(delivery.digestName, delivery.buildNumber),
     html: body.html,
     text: body.text,
     headers,

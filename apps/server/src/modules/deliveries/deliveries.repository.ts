@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
   type DeliveryState,
@@ -15,7 +15,7 @@ export function insertDeliveries(tx: Database, rows: (typeof deliveries.$inferIn
     .insert(deliveries)
     .values(rows)
     .onConflictDoNothing({ target: [deliveries.buildId, deliveries.recipient] })
-    .returning({ deliveryId: deliveries.deliveryId });
+    .returning({ deliveryId: deliveries.deliveryId, state: deliveries.state });
 }
 
 /**
@@ -46,10 +46,13 @@ export async function findDeliveryToSend(db: Database, deliveryId: string) {
       buildNumber: digestBuilds.buildNumber,
       html: digestBuilds.html,
       text: digestBuilds.text,
+      ownerId: users.userId,
       ownerEmail: users.email,
       ownerName: users.fullName,
+      ownerConfirmed: users.confirmed,
+      subscriberId: digestSubscribers.subscriberId,
       subscriberToken: digestSubscribers.token,
-      subscriberGone: sql<boolean>`(${digestSubscribers.unsubscribedAt} is not null or ${digestSubscribers.removedAt} is not null)`,
+      subscriberGone: sql<boolean>`(${digestSubscribers.status} <> 'subscribed' or ${digestSubscribers.removedAt} is not null)`,
     })
     .from(deliveries)
     .innerJoin(digestBuilds, eq(digestBuilds.buildId, deliveries.buildId))
@@ -58,6 +61,12 @@ export async function findDeliveryToSend(db: Database, deliveryId: string) {
     .leftJoin(digestSubscribers, eq(digestSubscribers.subscriberId, deliveries.subscriberId))
     .where(eq(deliveries.deliveryId, deliveryId));
   return row;
+}
+
+/** The owner's address is verified (true for social sign-ups and after a password reset). */
+export async function isOwnerConfirmed(db: Database, userId: string) {
+  const [row] = await db.select({ confirmed: users.confirmed }).from(users).where(eq(users.userId, userId));
+  return row?.confirmed === true;
 }
 
 export async function findDeliveryState(db: Database, deliveryId: string) {
@@ -144,4 +153,39 @@ export async function recordBounce(
     )
     .returning(bouncedDelivery);
   return row;
+}
+
+/**
+ * The held deliveries of an account (docs/design.md §10), locked, newest issue of each digest first: the
+ * release sends the newest and cancels the older ones.
+ */
+export function lockHeldDeliveries(tx: Database, userId: string) {
+  return tx
+    .select({
+      deliveryId: deliveries.deliveryId,
+      digestId: deliveries.digestId,
+      buildId: deliveries.buildId,
+      buildNumber: digestBuilds.buildNumber,
+    })
+    .from(deliveries)
+    .innerJoin(digestBuilds, eq(digestBuilds.buildId, deliveries.buildId))
+    .innerJoin(digests, eq(digests.digestId, deliveries.digestId))
+    .where(and(eq(digests.userId, userId), eq(deliveries.state, 'held')))
+    .orderBy(desc(digestBuilds.buildNumber))
+    .for('update', { of: deliveries });
+}
+
+/** Moves held deliveries on (to `pending` to be sent, or `cancelled` with the reason). */
+export async function settleHeld(
+  tx: Database,
+  deliveryIds: string[],
+  to: DeliveryState,
+  now: Date,
+  lastError?: string,
+) {
+  if (deliveryIds.length === 0) return;
+  await tx
+    .update(deliveries)
+    .set({ state: to, updatedAt: now, ...(lastError !== undefined ? { lastError } : {}) })
+    .where(and(inArray(deliveries.deliveryId, deliveryIds), eq(deliveries.state, 'held')));
 }

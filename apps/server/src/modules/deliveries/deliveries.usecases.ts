@@ -8,11 +8,13 @@ import type { Mailer } from '#server/platform/mailer';
 import { deliverJob } from './deliveries.jobs';
 import { issueMailOf } from './deliveries.mail';
 import * as repository from './deliveries.repository';
-import { isPermanentMailFailure, mailFailureText } from './mail-failures';
+import { isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
+import { recordBounce } from './suppressions.repository';
 
 /**
- * Records one delivery per recipient of a stored issue and queues its job, in the build's transaction:
- * the deliveries and their jobs exist exactly when the issue does.
+ * Records one delivery per recipient of a stored issue and queues the job of each pending one, in the
+ * build's transaction: the deliveries and their jobs exist exactly when the issue does. Held and
+ * cancelled rows get no job.
  */
 export async function queueDeliveries(
   tx: Database,
@@ -20,11 +22,48 @@ export async function queueDeliveries(
   rows: (typeof deliveries.$inferInsert)[],
 ) {
   const inserted = await repository.insertDeliveries(tx, rows);
-  await queue.sendMany(
+  await sendDeliverJobs(
+    tx,
+    queue,
+    inserted.filter((row) => row.state === 'pending').map((row) => row.deliveryId),
+  );
+}
+
+function sendDeliverJobs(tx: Database, queue: Pick<JobQueue, 'sendMany'>, deliveryIds: string[]) {
+  return queue.sendMany(
     deliverJob,
-    inserted.map((row) => ({ payload: { deliveryId: row.deliveryId } })),
+    deliveryIds.map((deliveryId) => ({ payload: { deliveryId } })),
     { tx },
   );
+}
+
+export const STALE_HELD_REASON = 'A newer issue was sent instead once the address was verified.';
+
+/**
+ * `releaseHeldMailJob`: the owner's address is verified now, so what waited goes out. Only the newest held
+ * issue of each digest is sent; older ones would arrive stale and all at once, so they are cancelled with
+ * the reason. Does nothing while the address is still unverified.
+ */
+export async function releaseHeldDeliveries(
+  deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger'> & { queue: Pick<JobQueue, 'sendMany'> },
+  userId: string,
+) {
+  if (!(await repository.isOwnerConfirmed(deps.db, userId))) return;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const held = await repository.lockHeldDeliveries(tx, userId);
+    const newest = new Map<string, string>();
+    for (const row of held) if (!newest.has(row.digestId)) newest.set(row.digestId, row.buildId);
+    const toSend = held
+      .filter((row) => newest.get(row.digestId) === row.buildId)
+      .map((row) => row.deliveryId);
+    const stale = held.filter((row) => newest.get(row.digestId) !== row.buildId).map((row) => row.deliveryId);
+    await repository.settleHeld(tx, toSend, 'pending', now);
+    await repository.settleHeld(tx, stale, 'cancelled', now, STALE_HELD_REASON);
+    await sendDeliverJobs(tx, deps.queue, toSend);
+    if (held.length > 0)
+      deps.logger.info({ userId, sent: toSend.length, stale: stale.length }, 'held mail released');
+  });
 }
 
 export interface DeliveryDeps {
@@ -66,6 +105,11 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
   }
   const delivery = await repository.findDeliveryToSend(deps.db, deliveryId);
   if (!delivery) return;
+  if (!delivery.ownerConfirmed) {
+    // Queued before the gate held it (or the address became unverified since): it waits for the release.
+    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'held', now);
+    return;
+  }
   if (delivery.kind === 'subscriber' && (delivery.subscriberGone || !delivery.subscriberToken)) {
     await repository.settleDelivery(
       deps.db,
@@ -85,6 +129,9 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
     const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
     if (isPermanentMailFailure(error) || lastAttempt) {
       await repository.settleDelivery(deps.db, deliveryId, 'sending', 'failed', deps.clock.now(), text);
+      if (delivery.kind === 'subscriber' && isBounce(error)) {
+        await recordBounce(deps.db, delivery.recipient, deps.clock.now());
+      }
       deps.logger.warn({ deliveryId, reason: text }, 'delivery failed for good');
       return;
     }

@@ -20,3 +20,9 @@ export function mailFailureText(error: unknown): string {
   const parts = [responseCode ? String(responseCode) : undefined, code, message].filter(Boolean);
   return (parts.join(' ') || 'Unknown failure').replace(/\s+/g, ' ').slice(0, 500);
 }
+
+/** The receiving server refused the address or message for good (SMTP 5xx): the address bounces. */
+export function isBounce(error: unknown): boolean {
+  const { responseCode } = (error ?? {}) as { responseCode?: number };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}

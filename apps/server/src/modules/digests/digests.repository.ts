@@ -67,11 +67,14 @@ export async function findOwnedDigest(db: Database, userId: string, digestId: st
  * interpolated columns without their table, which would make `digest_id = digest_id` always true.
  */
 
-/** Active subscribers' e-mails of the digest in the outer query, oldest first, as a JSON array. */
+/**
+ * The friends the owner keeps on the digest (invited or subscribed: the list a PUT or PATCH sets) of the
+ * digest in the outer query, oldest first, as a JSON array.
+ */
 const activeSubscribers = sql<string[]>`coalesce((
   select jsonb_agg(s.email order by s.subscribed_at, s.email)
   from digest_subscribers s
-  where s.digest_id = "digests"."digest_id" and s.unsubscribed_at is null and s.removed_at is null
+  where s.digest_id = "digests"."digest_id" and s.status in ('invited', 'subscribed') and s.removed_at is null
 ), '[]'::jsonb)`;
 
 const latestBuildNumber = sql<number | null>`(

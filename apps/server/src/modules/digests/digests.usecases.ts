@@ -23,8 +23,10 @@ export interface DigestsDeps {
   appUrl: string;
   /** Signs the owner's links to the full HTML of their issues. */
   issueLinks: IssueLinks;
-  /** Queues the "shared with you" notice of each new subscriber (after the change committed). */
+  /** Queues the invitation of each newly invited friend (after the change committed). */
   notify(subscriberIds: string[]): Promise<void>;
+  /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
+  recipientsPerDay: number;
 }
 
 export async function listDigests(deps: Pick<DigestsDeps, 'db' | 'appUrl'>, userId: string) {
@@ -76,7 +78,7 @@ async function lockOwnerWithRoom(tx: Database, userId: string) {
   return owner;
 }
 
-/** `POST /digests`: an empty name becomes "{full name}'s Digest"; subscribers get a notice. */
+/** `POST /digests`: an empty name becomes "{full name}'s Digest"; friends get an invitation. */
 export async function createDigest(deps: DigestsDeps, userId: string, body: DigestCreate) {
   const now = deps.clock.now();
   const { digestId, toNotify } = await deps.db.transaction(async (tx) => {
@@ -95,7 +97,16 @@ export async function createDigest(deps: DigestsDeps, userId: string, body: Dige
       createdAt: now,
       updatedAt: now,
     });
-    return { digestId, toNotify: await applySubscriberList(tx, digestId, body.subscribers, now) };
+    return {
+      digestId,
+      toNotify: await applySubscriberList(tx, {
+        userId,
+        digestId,
+        emails: body.subscribers,
+        now,
+        recipientsPerDay: deps.recipientsPerDay,
+      }),
+    };
   });
   await deps.notify(toNotify);
   return getDigest(deps, userId, digestId);
@@ -118,7 +129,15 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
       changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
     await repository.updateDigest(tx, userId, digestId, changes);
-    return subscribers === undefined ? [] : applySubscriberList(tx, digestId, subscribers, now);
+    return subscribers === undefined
+      ? []
+      : applySubscriberList(tx, {
+          userId,
+          digestId,
+          emails: subscribers,
+          now,
+          recipientsPerDay: deps.recipientsPerDay,
+        });
   });
   await deps.notify(toNotify);
   return getDigest(deps, userId, digestId);

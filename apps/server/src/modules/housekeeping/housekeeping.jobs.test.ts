@@ -8,6 +8,7 @@ import {
   digestBuilds,
   digests,
   issueRuns,
+  mailRecipientLog,
   oauthStates,
   passwordResets,
   refreshTokens,
@@ -97,6 +98,16 @@ describe('purging expired tokens', () => {
       sessions: 1,
       states: ['live-state'],
     });
+  });
+
+  it('deletes recipients logged more than a day ago (the mail limits look back a day) and keeps younger ones', async () => {
+    await database.db.insert(mailRecipientLog).values([
+      { email: 'old@example.com', kind: 'invitation', createdAt: minutes(-24 * 60 - 1) },
+      { email: 'young@example.com', kind: 'issue', createdAt: minutes(-24 * 60 + 1) },
+    ]);
+    await purgeExpiredTokens({ db: database.db, clock, logger });
+    const kept = await database.db.select().from(mailRecipientLog);
+    expect(kept.map((row) => row.email)).toEqual(['young@example.com']);
   });
 
   it('deletes reservations of given-up usernames older than 30 days and keeps younger ones', async () => {

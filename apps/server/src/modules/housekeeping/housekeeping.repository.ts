@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client';
 import {
   digestBuilds,
   digests,
+  mailRecipientLog,
   oauthStates,
   passwordResets,
   refreshTokens,
@@ -11,11 +12,12 @@ import {
   socialTickets,
   sourceCache,
 } from '#server/db/schema';
+import { MAIL_LIMIT_WINDOW_MS } from '#server/modules/deliveries/mail-limits';
 import { usernameReservationCutoff } from '#server/modules/users/users.rules';
 
 /**
  * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states,
- * tickets, and reservations of given-up usernames.
+ * tickets, reservations of given-up usernames, and recipients logged longer ago than the mail limits look.
  */
 export async function deleteExpiredTokens(db: Database, now: Date) {
   const expiredSessions = await db
@@ -42,8 +44,13 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(releasedUsernames)
     .where(lt(releasedUsernames.releasedAt, usernameReservationCutoff(now)))
     .returning({ id: releasedUsernames.usernameLower });
+  const recipients = await db
+    .delete(mailRecipientLog)
+    .where(lt(mailRecipientLog.createdAt, new Date(now.getTime() - MAIL_LIMIT_WINDOW_MS)))
+    .returning({ id: mailRecipientLog.entryId });
   return {
     sessions: expiredSessions.length,
+    mailRecipients: recipients.length,
     socialTickets: tickets.length,
     refreshTokens: refresh.length,
     passwordResets: resets.length,

@@ -1,13 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, digestBuilds, digestSubscribers, issueRuns } from '#server/db/schema';
+import { deliveries, digestBuilds, digestSubscribers, issueRuns, users } from '#server/db/schema';
 import {
   deliver,
   STUCK_SENDING_MS,
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { addFriends } from '#server/modules/subscribers/test-support';
+import { signUp, type TestUser, verifyAddress } from '#server/modules/users/test-support';
 import { MAILER_MAX_CONNECTIONS } from '#server/platform/mailer';
 import {
   closeSmtpServers,
@@ -72,15 +73,10 @@ const header = (mail: Received, name: string) =>
     .replace(/\r?\n\s+/g, ' ');
 
 async function digestWithFriend(owner: TestUser, sources: object[]) {
-  const digest = await createDigest(t.app, owner, {
-    name: 'Morning Notes',
-    sources,
-    subscribers: ['friend@example.com', 'gone@example.com'],
-  });
-  await t.database.db
-    .update(digestSubscribers)
-    .set({ unsubscribedAt: new Date() })
-    .where(eq(digestSubscribers.email, 'gone@example.com'));
+  await verifyAddress(t.database, owner);
+  const digest = await createDigest(t.app, owner, { name: 'Morning Notes', sources });
+  await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
+  await addFriends(t.database.db, digest.digestId, ['gone@example.com'], 'unsubscribed');
   return digest;
 }
 
@@ -192,7 +188,7 @@ describe('delivering an issue', () => {
     expect(mail.rcptTo).toEqual([owner.email]);
     expect(mail.mailFrom).toBe(`digest+b-${ownerCopy.bounceToken}@localhost`);
     expect(mail.parsed.from?.value).toEqual([{ name: 'Digest', address: 'digest@localhost' }]);
-    expect(mail.parsed.subject).toBe('Morning Notes · Issue 1');
+    expect(mail.parsed.subject).toBe('Digest “Morning Notes”, issue 1');
     expect(header(mail, 'List-Id')).toBe(`"Morning Notes" <${digest.digestId}.digests.app.test>`);
     expect(header(mail, 'List-Unsubscribe')).toBeUndefined();
     expect(mail.parsed.html).toContain(`http://app.test/digests/${digest.digestId}`);
@@ -290,7 +286,7 @@ describe('delivering an issue', () => {
     const { friendCopy } = await builtIssue();
     await t.database.db
       .update(digestSubscribers)
-      .set({ unsubscribedAt: new Date() })
+      .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
       .where(eq(digestSubscribers.subscriberId, friendCopy.subscriberId as string));
     await deliver(deliveryDeps(), friendCopy.deliveryId);
     expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'cancelled' });
@@ -327,6 +323,16 @@ describe('delivering an issue', () => {
     ]);
     await deliver(deliveryDeps(), ownerCopy.deliveryId);
     expect(received(ownerCopy.messageId)).toHaveLength(1);
+  });
+
+  it('holds a queued delivery whose owner is not verified at send time, and mails nothing', async () => {
+    const { owner, ownerCopy, friendCopy } = await builtIssue();
+    await t.database.db.update(users).set({ confirmed: false }).where(eq(users.userId, owner.userId));
+    for (const copy of [ownerCopy, friendCopy]) {
+      await deliver(deliveryDeps(), copy.deliveryId);
+      expect(await stateOf(copy.deliveryId)).toMatchObject({ state: 'held' });
+      expect(received(copy.messageId)).toHaveLength(0);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { sharePageUrl } from '@digest/contracts';
 import { publicCopyOf, renderDigestEmail } from '@digest/email';
 import type { Database } from '#server/db/client';
 import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
+import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
 import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
@@ -20,10 +21,15 @@ export interface IssuesDeps {
   queue: Pick<JobQueue, 'sendMany'>;
   /** ISSUE_STORAGE_QUOTA_MB in bytes: the issues one account may keep. */
   storageQuotaBytes: number;
+  /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
+  recipientsPerDay: number;
 }
 
+export const DAILY_CAP_REASON =
+  'Not sent: the account reached its daily limit of different recipients (MAIL_RECIPIENTS_PER_DAY).';
+
 export type BuildOutcome =
-  | { status: 'built'; build: { buildNumber: number; createdAt: Date } }
+  | { status: 'built'; build: { buildNumber: number; createdAt: Date }; held: boolean }
   | { status: 'skipped' | 'empty'; reason: string }
   | { status: 'done-before' };
 
@@ -34,8 +40,10 @@ const NUMBERING_ATTEMPTS = 3;
  * Builds the issue of one run: fetches every source concurrently, renders it for the recipients and, when
  * a block reads private data, once more as its public copy without that block's content; stores both as
  * the next numbered issue and, in the same transaction, creates one delivery (and one delivery job) per
- * recipient — the owner, plus every active subscriber unless `ownerOnly`. An issue without any news
+ * recipient — the owner, plus every subscriber who accepted unless `ownerOnly`. An issue without any news
  * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
+ * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
+ * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
  */
 export async function buildIssue(
   deps: IssuesDeps,
@@ -109,11 +117,22 @@ export async function buildIssue(
         createdAt: now,
       });
       await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
+      await lockAccount(tx, run.userId);
+      const already = await recipientsOfLastDay(tx, run.userId, now);
+      let room = deps.recipientsPerDay - already.size;
+      const logged: string[] = [];
       const rows = recipients.map((recipient) => {
         const deliveryId = randomUUID();
+        let state: 'held' | 'pending' | 'cancelled' = run.ownerConfirmed ? 'pending' : 'held';
+        if (recipient.kind === 'subscriber') {
+          if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
+          else state = 'cancelled';
+        }
         return {
           ...recipient,
           deliveryId,
+          state,
+          ...(state === 'cancelled' ? { lastError: DAILY_CAP_REASON } : {}),
           buildId: stored.buildId,
           digestId: run.digestId,
           messageId: `<${deliveryId}@${deps.mailDomain}>`,
@@ -121,6 +140,7 @@ export async function buildIssue(
           updatedAt: now,
         };
       });
+      await logRecipients(tx, run.userId, logged, 'issue', now);
       await queueDeliveries(tx, deps.queue, rows);
       return stored;
     });
@@ -136,7 +156,11 @@ export async function buildIssue(
       );
       if (trimmed > 0)
         log.info({ trimmed }, 'deleted the oldest issues of an account over its storage quota');
-      return { status: 'built', build: { buildNumber: build.buildNumber, createdAt: build.createdAt } };
+      return {
+        status: 'built',
+        build: { buildNumber: build.buildNumber, createdAt: build.createdAt },
+        held: !run.ownerConfirmed,
+      };
     }
     if (attempt >= NUMBERING_ATTEMPTS)
       throw new Error('another issue of this digest kept being stored first');

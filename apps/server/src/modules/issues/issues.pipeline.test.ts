@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digests, issueRuns } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
-import { signUp } from '#server/modules/users/test-support';
+import { addFriends } from '#server/modules/subscribers/test-support';
+import { signUp, verifyAddress } from '#server/modules/users/test-support';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
@@ -27,6 +28,7 @@ afterAll(async () => {
 describe('an issue on time', () => {
   it('goes from a due slot to the inboxes of the owner and each subscriber, once', async () => {
     const owner = await signUp(t.app);
+    await verifyAddress(t.database, owner);
     const digest = await createDigest(t.app, owner, {
       name: 'Pipeline',
       sources: [
@@ -34,8 +36,8 @@ describe('an issue on time', () => {
         { type: 'HACKER_NEWS' },
         { type: 'DATE' },
       ],
-      subscribers: ['reader@example.com'],
     });
+    await addFriends(t.database.db, digest.digestId, ['reader@example.com']);
     const slot = new Date(Date.now() - 30_000);
     await t.database.db.update(digests).set({ nextRunAt: slot }).where(eq(digests.digestId, digest.digestId));
 
@@ -44,7 +46,7 @@ describe('an issue on time', () => {
     expect((await tick()).queued).toBeGreaterThanOrEqual(1);
     await tick();
 
-    const mine = () => smtp.received.filter((mail) => mail.parsed.subject === 'Pipeline · Issue 1');
+    const mine = () => smtp.received.filter((mail) => mail.parsed.subject === 'Digest “Pipeline”, issue 1');
     await expect.poll(() => mine().length, { timeout: 20_000, interval: 200 }).toBe(2);
     expect(
       mine()

@@ -91,6 +91,7 @@ export async function findRunForBuild(db: Database, runId: string) {
       userId: users.userId,
       ownerEmail: users.email,
       ownerName: users.fullName,
+      ownerConfirmed: users.confirmed,
       timeZone: userTimeZone,
       locale: sql<string>`coalesce(${users.locale}, 'en-US')`,
     })
@@ -139,7 +140,7 @@ export async function insertBuild(tx: Database, values: typeof digestBuilds.$inf
   return row;
 }
 
-/** Active subscribers of a digest at build time: each gets a delivery of the issue. */
+/** Subscribers of a digest at build time (they accepted the invitation): each gets a delivery of the issue. */
 export function activeSubscribers(db: Database, digestId: string) {
   return db
     .select({ subscriberId: digestSubscribers.subscriberId, email: digestSubscribers.email })
@@ -147,7 +148,7 @@ export function activeSubscribers(db: Database, digestId: string) {
     .where(
       and(
         eq(digestSubscribers.digestId, digestId),
-        isNull(digestSubscribers.unsubscribedAt),
+        eq(digestSubscribers.status, 'subscribed'),
         isNull(digestSubscribers.removedAt),
       ),
     )

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digestBuilds, issueRuns } from '#server/db/schema';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp } from '#server/modules/users/test-support';
+import { addFriends } from '#server/modules/subscribers/test-support';
+import { signUp, verifyAddress } from '#server/modules/users/test-support';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { REBUILD_RATE_LIMIT } from './issues.routes';
@@ -29,11 +30,9 @@ const buildsOf = (digestId: string) =>
 describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   it('builds a new issue now, answers it, lists it in the digest and mails only the owner', async () => {
     const owner = await signUp(t.app);
-    const digest = await createDigest(t.app, owner, {
-      name: 'Now please',
-      sources: liveSources(),
-      subscribers: ['friend@example.com'],
-    });
+    await verifyAddress(t.database, owner);
+    const digest = await createDigest(t.app, owner, { name: 'Now please', sources: liveSources() });
+    await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
     const first = await rebuild(owner, digest.digestId);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({

@@ -23,7 +23,9 @@ export async function sendLatestIssue(
     return {
       status: 'built' as const,
       response: {
-        message: `Issue ${buildNumber} is built and on its way to your inbox.`,
+        message: outcome.held
+          ? `Issue ${buildNumber} is built. It will be mailed to you once you verify your e-mail address.`
+          : `Issue ${buildNumber} is built and on its way to your inbox.`,
         build: {
           buildNumber,
           createdAt: createdAt.toISOString(),

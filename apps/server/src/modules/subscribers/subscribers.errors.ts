@@ -4,17 +4,11 @@ export const subscribersErrors = {
   digestNotFound: () => new AppError(404, 'DIGEST_NOT_FOUND', 'No such Digest.'),
   subscriberNotFound: (email: string) =>
     new AppError(404, 'SUBSCRIBER_NOT_FOUND', `${email.slice(0, 254)} is not a subscriber of this Digest.`),
-  /** The notice rule: one "shared with you" e-mail per address and digest per week. */
-  unsubscribedRecently: (emails: { email: string; until: Date }[]) =>
+  invitationWithdrawn: () =>
     new AppError(
-      422,
-      'SUBSCRIBER_UNSUBSCRIBED',
-      emails
-        .map(
-          ({ email, until }) =>
-            `${email} unsubscribed from this Digest; you can invite them again after ${until.toISOString().slice(0, 10)}.`,
-        )
-        .join(' '),
+      409,
+      'INVITATION_WITHDRAWN',
+      'The owner removed you from this Digest, so there is nothing to accept. Nothing will be sent to you.',
     ),
   subscriptionNotFound: () =>
     new AppError(

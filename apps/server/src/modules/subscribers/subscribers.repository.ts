@@ -31,11 +31,12 @@ export function allSubscriberRows(tx: Database, digestId: string) {
   return tx.select().from(digestSubscribers).where(eq(digestSubscribers.digestId, digestId));
 }
 
-/** Subscribers the owner sees (active and unsubscribed, not removed), newest first; owner in the query. */
+/** Friends the owner sees (any status, not removed), newest first; owner in the query. */
 export function listVisibleSubscribers(db: Database, userId: string, digestId: string) {
   return db
     .select({
       email: digestSubscribers.email,
+      status: digestSubscribers.status,
       subscribedAt: digestSubscribers.subscribedAt,
       unsubscribedAt: digestSubscribers.unsubscribedAt,
     })
@@ -91,36 +92,53 @@ export async function removeSubscriber(
 const subscriptionColumns = {
   subscriberId: digestSubscribers.subscriberId,
   email: digestSubscribers.email,
-  unsubscribedAt: digestSubscribers.unsubscribedAt,
+  status: digestSubscribers.status,
   removedAt: digestSubscribers.removedAt,
   digestName: digests.name,
+  scheduleType: digests.scheduleType,
+  ownerId: users.userId,
+  ownerName: users.fullName,
+  ownerEmail: users.email,
 };
 
-/** The subscription an unsubscribe token stands for, with its digest's name. */
+/** The subscription a token stands for, with its digest and owner. */
 export async function findSubscriptionByToken(db: Database, token: string) {
   const [row] = await db
     .select(subscriptionColumns)
     .from(digestSubscribers)
     .innerJoin(digests, eq(digests.digestId, digestSubscribers.digestId))
+    .innerJoin(users, eq(users.userId, digests.userId))
     .where(eq(digestSubscribers.token, token));
   return row;
 }
 
-/** Records the opt-out (the first time only: a second click keeps the first time). */
-export async function unsubscribeByToken(db: Database, token: string, now: Date) {
+/** The friend's answer: accepted (`subscribed`), `declined` or `unsubscribed` (its first time is kept). */
+export async function answerByToken(
+  db: Database,
+  token: string,
+  status: 'subscribed' | 'declined' | 'unsubscribed',
+  now: Date,
+) {
+  const times =
+    status === 'subscribed'
+      ? { subscribedAt: now, unsubscribedAt: null }
+      : status === 'unsubscribed'
+        ? {
+            unsubscribedAt: sql`coalesce(${digestSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+          }
+        : {};
   await db
     .update(digestSubscribers)
-    .set({
-      unsubscribedAt: sql`coalesce(${digestSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
-    })
+    .set({ status, noticePending: false, ...times })
     .where(eq(digestSubscribers.token, token));
-  return findSubscriptionByToken(db, token);
 }
 
 /**
- * Claims the pending notice of a subscriber who is still subscribed (pending → not pending) and answers
- * what the mail needs; undefined when there is nothing to send. A notice is claimed once, so a retried
- * job never sends it twice; `releaseNotice` gives it back when sending failed.
+ * Claims the pending invitation of a friend still invited (pending → not pending) and answers what the
+ * mail needs; undefined when there is nothing to send. An invitation is claimed once, so a retried job
+ * never sends it twice; `releaseNotice` gives it back when sending failed. Nothing is claimed while the
+ * owner's address is unverified (it stays pending for releaseHeldMailJob) or when the address was
+ * suppressed since it was added.
  */
 export async function claimNotice(db: Database, subscriberId: string) {
   const [claimed] = await db
@@ -130,8 +148,12 @@ export async function claimNotice(db: Database, subscriberId: string) {
       and(
         eq(digestSubscribers.subscriberId, subscriberId),
         eq(digestSubscribers.noticePending, true),
-        isNull(digestSubscribers.unsubscribedAt),
+        eq(digestSubscribers.status, 'invited'),
         isNull(digestSubscribers.removedAt),
+        sql`exists (select 1 from digests d join users u on u.user_id = d.user_id
+                    where d.digest_id = ${digestSubscribers.digestId} and u.confirmed)`,
+        sql`not exists (select 1 from mail_suppressions m join digests d on d.digest_id = ${digestSubscribers.digestId}
+                        where m.email = ${digestSubscribers.email} and (m.owner_id is null or m.owner_id = d.user_id))`,
       ),
     )
     .returning({ subscriberId: digestSubscribers.subscriberId });
@@ -143,8 +165,10 @@ export async function claimNotice(db: Database, subscriberId: string) {
       digestId: digests.digestId,
       digestName: digests.name,
       shareToken: digests.shareToken,
+      scheduleType: digests.scheduleType,
       ownerName: users.fullName,
       ownerEmail: users.email,
+      ownerConfirmed: users.confirmed,
     })
     .from(digestSubscribers)
     .innerJoin(digests, eq(digests.digestId, digestSubscribers.digestId))
@@ -158,4 +182,21 @@ export async function releaseNotice(db: Database, subscriberId: string) {
     .update(digestSubscribers)
     .set({ noticePending: true })
     .where(eq(digestSubscribers.subscriberId, subscriberId));
+}
+
+/** Invitations of an account that wait for its address to be verified. */
+export async function heldInvitationIds(db: Database, userId: string) {
+  const rows = await db
+    .select({ subscriberId: digestSubscribers.subscriberId })
+    .from(digestSubscribers)
+    .innerJoin(digests, eq(digests.digestId, digestSubscribers.digestId))
+    .where(
+      and(
+        eq(digests.userId, userId),
+        eq(digestSubscribers.noticePending, true),
+        eq(digestSubscribers.status, 'invited'),
+        isNull(digestSubscribers.removedAt),
+      ),
+    );
+  return rows.map((row) => row.subscriberId);
 }

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestSubscribers } from '#server/db/schema';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp } from '#server/modules/users/test-support';
+import { signUp, verifyAddress } from '#server/modules/users/test-support';
+import { systemClock } from '#server/platform/clock';
 import type { Mailer, OutgoingMail } from '#server/platform/mailer';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { sendSubscriberNotices } from './subscribers.jobs';
@@ -38,7 +39,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
     const body = response.json();
     expect(body.message).toBe('Your Digest is shared with 2 friends.');
     expect(body.subscribers.map((entry: { email: string }) => entry.email).sort()).toEqual([a, b].sort());
-    expect(body.subscribers.every((entry: { status: string }) => entry.status === 'subscribed')).toBe(true);
+    expect(body.subscribers.every((entry: { status: string }) => entry.status === 'invited')).toBe(true);
     expect((await subscriberRows(digest.digestId)).map((row) => row.email).sort()).toEqual([a, b].sort());
     const one = await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [a] });
     expect(one.json().message).toBe('Your Digest is shared with 1 friend.');
@@ -165,16 +166,23 @@ describe('unsubscribing', () => {
     const friend = unique('reader');
     const digest = await createDigest(t.app, owner, { name: 'Reader digest', subscribers: [friend] });
     const { token } = await rowOf(digest.digestId, friend);
+    expect((await api(null, 'POST', `/api/subscriptions/${token}/accept`)).statusCode).toBe(200);
     return { owner, friend, digest, token };
   }
 
   it('GET /api/subscriptions/:token tells what the link stands for and never unsubscribes', async () => {
-    const { friend, digest, token } = await subscribed();
+    const { owner, friend, digest, token } = await subscribed();
     for (let i = 0; i < 2; i++) {
       const response = await api(null, 'GET', `/api/subscriptions/${token}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        subscription: { digestName: 'Reader digest', email: `r***@example.com`, status: 'subscribed' },
+        subscription: {
+          digestName: 'Reader digest',
+          ownerName: `${owner.email[0]}***@example.com`,
+          scheduleType: 'daily',
+          email: `r***@example.com`,
+          status: 'subscribed',
+        },
       });
     }
     expect((await rowOf(digest.digestId, friend)).unsubscribedAt).toBeNull();
@@ -256,7 +264,7 @@ describe('unsubscribing', () => {
   });
 });
 
-describe('the notice job', () => {
+describe('the invitation job', () => {
   function recordingMailer(failFor: string[] = []) {
     const sent: OutgoingMail[] = [];
     const mailer: Mailer = {
@@ -276,6 +284,7 @@ describe('the notice job', () => {
     sendSubscriberNotices(
       {
         db: t.database.db,
+        clock: systemClock,
         mailer,
         logger: pino({ level: 'silent' }),
         appUrl: 'http://app.test',
@@ -284,9 +293,10 @@ describe('the notice job', () => {
       payload,
     );
 
-  /** A digest whose notices are pending but not yet worked (the rows are made pending directly). */
+  /** A digest whose invitations are pending but not yet worked (the rows are made pending directly). */
   async function pendingNotices(emails: string[]) {
     const owner = await signUp(t.app);
+    await verifyAddress(t.database, owner);
     const digest = await createDigest(t.app, owner, { subscribers: emails });
     await t.database.db
       .update(digestSubscribers)

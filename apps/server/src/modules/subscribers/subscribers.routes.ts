@@ -26,7 +26,24 @@ export interface SubscribersRoutesDeps extends subscribers.SubscribersDeps {
 
 const security = [{ bearerAuth: [] }];
 const tags = ['subscribers'];
-const tokenParams = z.object({ token: z.string().max(200).describe('Unsubscribe token from the e-mail') });
+const tokenParams = z.object({
+  token: z.string().max(200).describe('The token of the links in the invitation and every issue'),
+});
+
+/** The friend's answers to an invitation (the page's buttons; a GET never answers). */
+const ANSWERS = [
+  { path: 'accept', summary: 'Accept the invitation: issues start', answer: subscribers.acceptInvitation },
+  {
+    path: 'decline',
+    summary: 'Decline the invitation: nothing is sent, the owner cannot invite this address again',
+    answer: subscribers.declineInvitation,
+  },
+  {
+    path: 'never',
+    summary: 'Decline, and no owner can invite this address again',
+    answer: subscribers.blockInvitations,
+  },
+] as const;
 
 function digestIdOf(id: string) {
   if (!isUuid(id)) throw subscribersErrors.digestNotFound();
@@ -70,10 +87,12 @@ export function subscribersRoutes(deps: SubscribersRoutesDeps): FastifyPluginAsy
         preHandler: [deps.authenticate, perUser],
         schema: {
           tags,
-          summary: 'Set the active subscribers; each new one gets a notice e-mail',
+          summary:
+            'Set the friends; each new one gets one invitation and receives issues once they accept it',
           description:
-            'Addresses left out stop receiving the digest; unsubscribed addresses left out stay listed as unsubscribed. ' +
-            'Re-adding an address that unsubscribed is refused (422) while its last notice is less than 7 days old.',
+            'Invited and subscribed addresses left out are removed; declined, unsubscribed and bouncing ones stay listed. ' +
+            'An address that declined, unsubscribed, bounced or asked never to be invited is listed with that status and mailed nothing. ' +
+            'Refused (422, nothing changed) when an address had 3 invitations in the last 24 hours, or when the account would mail more different people in 24 hours than MAIL_RECIPIENTS_PER_DAY.',
           security,
           params: idParams,
           body: subscribersPutSchema,
@@ -110,8 +129,8 @@ export function subscribersRoutes(deps: SubscribersRoutesDeps): FastifyPluginAsy
         ),
     );
 
-    // Public: the links of the notice and of every digest e-mail. A GET never unsubscribes (mail scanners
-    // follow links); the POST does, from the confirmation page or a mail client's one-click button.
+    // Public: the links of the invitation and of every digest e-mail. A GET never changes anything (mail
+    // scanners follow links); the POSTs do, from the pages' buttons or a mail client's one-click button.
     await app.register(async (plugin) => {
       const scope = plugin.withTypeProvider<ZodTypeProvider>();
       // RFC 8058 posts `List-Unsubscribe=One-Click` as a form; the page may post JSON or nothing. The
@@ -127,7 +146,7 @@ export function subscribersRoutes(deps: SubscribersRoutesDeps): FastifyPluginAsy
           config: { rateLimit: SUBSCRIBERS_RATE_LIMITS.tokenPerIp },
           schema: {
             tags,
-            summary: 'What an unsubscribe link stands for (reading it changes nothing)',
+            summary: 'What an invitation or unsubscribe link stands for (reading it changes nothing)',
             params: tokenParams,
             response: { 200: subscriptionResponseSchema },
           },
@@ -148,6 +167,22 @@ export function subscribersRoutes(deps: SubscribersRoutesDeps): FastifyPluginAsy
         },
         async (request) => subscribers.unsubscribe(deps, request.params.token),
       );
+
+      for (const { path, summary, answer } of ANSWERS) {
+        scope.post(
+          `/subscriptions/:token/${path}`,
+          {
+            config: { rateLimit: SUBSCRIBERS_RATE_LIMITS.tokenPerIp },
+            schema: {
+              tags,
+              summary,
+              params: tokenParams,
+              response: { 200: unsubscribeResponseSchema },
+            },
+          },
+          async (request) => answer(deps, request.params.token),
+        );
+      }
     });
   };
 }

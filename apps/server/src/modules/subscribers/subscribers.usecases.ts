@@ -1,96 +1,117 @@
-import { type Subscriber, type Subscription, sharedMessage } from '@digest/contracts';
+import { type Subscriber, type SubscriberStatus, type Subscription, sharedMessage } from '@digest/contracts';
 import type { Database } from '#server/db/client';
+import { admitInvitations, lockAccount } from '#server/modules/deliveries/mail-limits';
+import {
+  liftOwnerSuppression,
+  suppress,
+  suppressedFor,
+} from '#server/modules/deliveries/suppressions.repository';
 import type { Clock } from '#server/platform/clock';
 import { randomToken } from '#server/platform/crypto';
 import { subscribersErrors } from './subscribers.errors';
 import * as repository from './subscribers.repository';
 
 /**
- * The notice rule: an address gets at most one "shared with you" e-mail per digest per 7 days. Adding a
- * new address notifies it. Re-adding an address the owner removed restores it, notified again only when
- * the last notice is older than 7 days. Re-adding an address that unsubscribed resubscribes it with a
- * new notice, so it is refused while the last notice is younger than 7 days: the owner cannot make a
- * friend who left receive mail again and again.
+ * The invitation rule (docs/design.md §10, double opt-in): adding a friend sends one invitation; issues go
+ * only to friends who accepted it. An address gets at most one invitation per digest per 7 days: re-adding
+ * an address the owner removed restores it as it was, invited again only when the last invitation is older
+ * than 7 days. An address on the suppression list (it declined or unsubscribed from this owner, bounced, or
+ * asked never to be invited) is listed with that status and mailed nothing.
  */
 export const NOTICE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SubscribersDeps {
   db: Database;
   clock: Clock;
-  /** Queues the "shared with you" notices of these subscribers (after the change committed; none when empty). */
+  /** Queues the invitations of these friends (after the change committed; none when empty). */
   notify(subscriberIds: string[]): Promise<void>;
+  /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
+  recipientsPerDay: number;
 }
 
 const recentlyNotified = (row: repository.SubscriberRow, now: Date) =>
   row.notifiedAt !== null && now.getTime() - row.notifiedAt.getTime() < NOTICE_INTERVAL_MS;
 
+const KEPT_STATUSES: readonly string[] = ['invited', 'subscribed'];
+
+export interface SubscriberListChange {
+  userId: string;
+  digestId: string;
+  /** Normalised and unique. */
+  emails: string[];
+  now: Date;
+  recipientsPerDay: number;
+}
+
 /**
- * Makes `emails` (normalised, unique) the digest's active subscribers, inside the caller's transaction
- * (the digest row must be locked or new). Active ones left out are removed; unsubscribed ones left out
- * stay as they are. Answers the subscribers to notify; refuses the whole change (422) when an address
- * that unsubscribed cannot be invited again yet.
+ * Makes `emails` the digest's friends, inside the caller's transaction (the digest row must be locked or
+ * new). Invited and subscribed ones left out are removed; declined, unsubscribed and bouncing ones stay
+ * listed. Answers the friends to invite; refuses the whole change (422, the transaction rolls back) when
+ * an invitation would break a mail limit (per address across owners, or the account's daily recipients).
  */
-export async function applySubscriberList(tx: Database, digestId: string, emails: string[], now: Date) {
+export async function applySubscriberList(
+  tx: Database,
+  { userId, digestId, emails, now, recipientsPerDay }: SubscriberListChange,
+) {
   const rows = await repository.allSubscriberRows(tx, digestId);
   const byEmail = new Map(rows.map((row) => [row.email, row]));
   const wanted = new Set(emails);
+  const suppressed = await suppressedFor(tx, userId, emails);
 
-  const refused = emails.flatMap((email) => {
-    const row = byEmail.get(email);
-    if (!row || row.unsubscribedAt === null || !recentlyNotified(row, now)) return [];
-    return [{ email, until: new Date((row.notifiedAt as Date).getTime() + NOTICE_INTERVAL_MS) }];
-  });
-  if (refused.length > 0) throw subscribersErrors.unsubscribedRecently(refused);
-
-  const toNotify: string[] = [];
+  const invite = { notifiedAt: now, noticePending: true, status: 'invited' } as const;
+  const toNotify: { subscriberId: string; email: string }[] = [];
   for (const email of emails) {
     const row = byEmail.get(email);
+    const blocked = suppressed.get(email);
     if (!row) {
       const inserted = await repository.insertSubscriber(tx, {
         digestId,
         email,
         token: randomToken(),
         subscribedAt: now,
-        notifiedAt: now,
-        noticePending: true,
+        ...(blocked ? { status: blocked } : invite),
       });
-      toNotify.push(inserted.subscriberId);
-    } else if (row.unsubscribedAt !== null) {
-      // Resubscribed by the owner: a new notice. The token stays, so the links of earlier mails work too.
-      await repository.updateSubscriber(tx, row.subscriberId, {
-        subscribedAt: now,
-        unsubscribedAt: null,
-        removedAt: null,
-        notifiedAt: now,
-        noticePending: true,
-      });
-      toNotify.push(row.subscriberId);
+      if (!blocked) toNotify.push(inserted);
     } else if (row.removedAt !== null) {
-      const notice = !recentlyNotified(row, now);
-      await repository.updateSubscriber(tx, row.subscriberId, {
-        subscribedAt: now,
-        removedAt: null,
-        ...(notice ? { notifiedAt: now, noticePending: true } : {}),
-      });
-      if (notice) toNotify.push(row.subscriberId);
+      const restored = { subscribedAt: now, removedAt: null };
+      if (blocked) {
+        await repository.updateSubscriber(tx, row.subscriberId, { ...restored, status: blocked });
+      } else if (KEPT_STATUSES.includes(row.status) && recentlyNotified(row, now)) {
+        await repository.updateSubscriber(tx, row.subscriberId, restored);
+      } else {
+        // The token stays, so the links of earlier mails work too.
+        await repository.updateSubscriber(tx, row.subscriberId, { ...restored, ...invite });
+        toNotify.push(row);
+      }
     }
   }
   for (const row of rows) {
-    if (!wanted.has(row.email) && row.removedAt === null && row.unsubscribedAt === null) {
+    if (!wanted.has(row.email) && row.removedAt === null && KEPT_STATUSES.includes(row.status)) {
       await repository.updateSubscriber(tx, row.subscriberId, { removedAt: now });
     }
   }
-  return toNotify;
+  if (toNotify.length > 0) {
+    await lockAccount(tx, userId);
+    await admitInvitations(
+      tx,
+      userId,
+      toNotify.map((row) => row.email),
+      recipientsPerDay,
+      now,
+    );
+  }
+  return toNotify.map((row) => row.subscriberId);
 }
 
 function presentSubscriber(row: {
   email: string;
+  status: string;
   subscribedAt: Date;
   unsubscribedAt: Date | null;
 }): Subscriber {
   return {
     email: row.email,
-    status: row.unsubscribedAt ? 'unsubscribed' : 'subscribed',
+    status: row.status as SubscriberStatus,
     subscribedAt: row.subscribedAt.toISOString(),
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
   };
@@ -101,15 +122,16 @@ async function visibleSubscribers(deps: SubscribersDeps, userId: string, digestI
   return rows.map(presentSubscriber);
 }
 
-const activeCount = (subscribers: Subscriber[]) =>
-  subscribers.filter((subscriber) => subscriber.status === 'subscribed').length;
+/** Friends the digest is shared with: those who accepted and those whose invitation is open. */
+const sharedCount = (subscribers: Subscriber[]) =>
+  subscribers.filter((subscriber) => KEPT_STATUSES.includes(subscriber.status)).length;
 
 export async function listSubscribers(deps: SubscribersDeps, userId: string, digestId: string) {
   if (!(await repository.ownsDigest(deps.db, userId, digestId))) throw subscribersErrors.digestNotFound();
   return visibleSubscribers(deps, userId, digestId);
 }
 
-/** `PUT /digests/{id}/subscribers`: sets the list, notifies new subscribers. */
+/** `PUT /digests/{id}/subscribers`: sets the list, invites new friends. */
 export async function setSubscribers(
   deps: SubscribersDeps,
   userId: string,
@@ -119,11 +141,17 @@ export async function setSubscribers(
   const now = deps.clock.now();
   const toNotify = await deps.db.transaction(async (tx) => {
     if (!(await repository.lockOwnedDigest(tx, userId, digestId))) throw subscribersErrors.digestNotFound();
-    return applySubscriberList(tx, digestId, emails, now);
+    return applySubscriberList(tx, {
+      userId,
+      digestId,
+      emails,
+      now,
+      recipientsPerDay: deps.recipientsPerDay,
+    });
   });
   await deps.notify(toNotify);
   const subscribers = await visibleSubscribers(deps, userId, digestId);
-  return { message: sharedMessage(activeCount(subscribers)), subscribers };
+  return { message: sharedMessage(sharedCount(subscribers)), subscribers };
 }
 
 export async function removeSubscriber(
@@ -147,27 +175,85 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
-function presentSubscription(
-  row: NonNullable<Awaited<ReturnType<typeof repository.findSubscriptionByToken>>>,
-): Subscription {
+type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof repository.findSubscriptionByToken>>>;
+
+/** Who shared the digest, as the friend reads it: the owner's name, or their masked address. */
+export const ownerNameOf = (row: { ownerName: string | null; ownerEmail: string }) =>
+  row.ownerName?.trim() || maskEmail(row.ownerEmail);
+
+function presentSubscription(row: SubscriptionRow): Subscription {
   return {
     digestName: row.digestName,
+    ownerName: ownerNameOf(row),
+    scheduleType: row.scheduleType as Subscription['scheduleType'],
     email: maskEmail(row.email),
-    status: row.unsubscribedAt || row.removedAt ? 'unsubscribed' : 'subscribed',
+    // The owner removed them: whatever they answered, nothing comes any more.
+    status: row.removedAt ? 'unsubscribed' : (row.status as SubscriberStatus),
   };
 }
 
-/** What an unsubscribe link stands for. Reading it changes nothing. */
-export async function getSubscription(deps: Pick<SubscribersDeps, 'db'>, token: string) {
-  const row = await repository.findSubscriptionByToken(deps.db, token);
+async function subscriptionOf(db: Database, token: string) {
+  const row = await repository.findSubscriptionByToken(db, token);
   if (!row) throw subscribersErrors.subscriptionNotFound();
-  return presentSubscription(row);
+  return row;
 }
 
-/** One-click unsubscribe (RFC 8058) and the confirmation page's button; doing it twice is harmless. */
-export async function unsubscribe(deps: Pick<SubscribersDeps, 'db' | 'clock'>, token: string) {
-  const row = await repository.unsubscribeByToken(deps.db, token, deps.clock.now());
-  if (!row) throw subscribersErrors.subscriptionNotFound();
-  const subscription = presentSubscription(row);
-  return { message: `You will no longer receive "${row.digestName}".`, subscription };
+/** What an invitation or unsubscribe link stands for. Reading it changes nothing. */
+export async function getSubscription(deps: Pick<SubscribersDeps, 'db'>, token: string) {
+  return presentSubscription(await subscriptionOf(deps.db, token));
+}
+
+type AnswerDeps = Pick<SubscribersDeps, 'db' | 'clock'>;
+
+async function answered(deps: AnswerDeps, token: string, message: (row: SubscriptionRow) => string) {
+  const row = await subscriptionOf(deps.db, token);
+  return { message: message(row), subscription: presentSubscription(row) };
+}
+
+/**
+ * One-click unsubscribe (RFC 8058) and the confirmation page's button; doing it twice is harmless. The
+ * owner may not invite the address again (suppression list).
+ */
+export async function unsubscribe(deps: AnswerDeps, token: string) {
+  const row = await subscriptionOf(deps.db, token);
+  const now = deps.clock.now();
+  await repository.answerByToken(deps.db, token, 'unsubscribed', now);
+  await suppress(deps.db, row.email, row.ownerId, 'unsubscribed', now);
+  return answered(deps, token, ({ digestName }) => `You will no longer receive "${digestName}".`);
+}
+
+/** The invitation page's Accept: issues start; an earlier "no" to this owner is lifted. */
+export async function acceptInvitation(deps: AnswerDeps, token: string) {
+  const row = await subscriptionOf(deps.db, token);
+  if (row.removedAt) throw subscribersErrors.invitationWithdrawn();
+  await repository.answerByToken(deps.db, token, 'subscribed', deps.clock.now());
+  await liftOwnerSuppression(deps.db, row.email, row.ownerId);
+  return answered(
+    deps,
+    token,
+    ({ digestName }) => `You will receive "${digestName}". Every issue has a link to unsubscribe.`,
+  );
+}
+
+/** The invitation page's Decline: nothing is sent, and this owner cannot invite the address again. */
+export async function declineInvitation(deps: AnswerDeps, token: string) {
+  const row = await subscriptionOf(deps.db, token);
+  const now = deps.clock.now();
+  if (row.status !== 'unsubscribed') await repository.answerByToken(deps.db, token, 'declined', now);
+  await suppress(deps.db, row.email, row.ownerId, 'declined', now);
+  return answered(
+    deps,
+    token,
+    (current) =>
+      `You will not receive "${current.digestName}", and ${ownerNameOf(current)} cannot invite you again.`,
+  );
+}
+
+/** "Never invite me again": declines, and no owner can invite the address any more. */
+export async function blockInvitations(deps: AnswerDeps, token: string) {
+  const row = await subscriptionOf(deps.db, token);
+  const now = deps.clock.now();
+  if (row.status !== 'unsubscribed') await repository.answerByToken(deps.db, token, 'declined', now);
+  await suppress(deps.db, row.email, null, 'refused', now);
+  return answered(deps, token, () => 'Nobody can invite this address to a Digest again.');
 }

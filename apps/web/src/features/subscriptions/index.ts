@@ -1,1 +1,2 @@
+export { InvitationPage } from './pages/InvitationPage';
 export { UnsubscribePage } from './pages/UnsubscribePage';

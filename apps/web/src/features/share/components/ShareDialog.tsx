@@ -16,6 +16,7 @@ import { notifyError } from '#web/lib/notify';
 import { addPendingEmail, EMPTY_PENDING_MESSAGE } from '../lib/pending-emails';
 import { PublicLinkTab } from './PublicLinkTab';
 import styles from './ShareDialog.module.css';
+import { SubscriberStatusBadge } from './SubscriberStatusBadge';
 
 /** docs/product.md §4/§9: the dialog closes 300 ms after a successful share. */
 export const SHARE_CLOSE_DELAY_MS = 300;
@@ -75,7 +76,9 @@ function ShareTabs({
   );
 }
 
-const isSubscribed = (subscriber: Subscriber) => subscriber.status !== 'unsubscribed';
+/** Friends the digest is shared with: invited (no answer yet) or subscribed. */
+const isKept = (subscriber: Subscriber) =>
+  subscriber.status === 'invited' || subscriber.status === 'subscribed';
 
 function PrivateShare({
   digestId,
@@ -103,7 +106,7 @@ function PrivateShare({
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const all = subscribers.data ?? [];
-  const existing = all.filter(isSubscribed).map((subscriber) => subscriber.email);
+  const existing = all.filter(isKept).map((subscriber) => subscriber.email);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -140,7 +143,8 @@ function PrivateShare({
   return (
     <div className={styles.private}>
       <p className={styles.intro}>
-        Send this Digest to friends by e-mail. Each one can unsubscribe at any time.
+        Invite friends by e-mail. Issues reach each one once they accept, and they can unsubscribe at any
+        time.
       </p>
       <form className={styles.addRow} onSubmit={add} noValidate>
         <div className={styles.addField}>
@@ -241,11 +245,10 @@ function AllSubscribers({
       ) : (
         <ul className={styles.allList}>
           {subscribers.map((subscriber) => {
-            const unsubscribed = !isSubscribed(subscriber);
             return (
               <li key={subscriber.email} className={styles.allItem}>
                 <span className={styles.email}>{subscriber.email}</span>
-                {unsubscribed ? <span className={styles.unsubscribed}>Unsubscribed</span> : null}
+                <SubscriberStatusBadge status={subscriber.status} />
                 <button
                   type="button"
                   className={styles.remove}

@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client';
 
 const key = (token: string) => ['subscriptions', token] as const;
 
-/** `GET /api/subscriptions/{token}`: what the unsubscribe link stands for (no login, changes nothing). */
+/** `GET /api/subscriptions/{token}`: what an invitation or unsubscribe link stands for (no login, changes nothing). */
 export function useSubscription(token: string) {
   return useQuery({
     queryKey: key(token),
@@ -27,6 +27,23 @@ export function useUnsubscribe(token: string) {
     mutationKey: ['subscriptions', 'unsubscribe', token],
     mutationFn: () =>
       api.post(`/subscriptions/${encodeURIComponent(token)}/unsubscribe`, undefined, {
+        auth: false,
+        schema: unsubscribeResponseSchema,
+      }),
+    onSuccess: (response) => queryClient.setQueryData(key(token), response.subscription),
+  });
+}
+
+/** The friend's answers to an invitation, each its own POST (a GET never answers). */
+export type InvitationAnswer = 'accept' | 'decline' | 'never';
+
+/** `POST /api/subscriptions/{token}/{accept,decline,never}`: only a click on the page answers. */
+export function useAnswerInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['subscriptions', 'answer', token],
+    mutationFn: (answer: InvitationAnswer) =>
+      api.post(`/subscriptions/${encodeURIComponent(token)}/${answer}`, undefined, {
         auth: false,
         schema: unsubscribeResponseSchema,
       }),

@@ -2,8 +2,9 @@ import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert';
 import { Button } from '#web/components/ui/Button';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { useSubscription, useUnsubscribe } from '../api/subscriptions-api';
+import { LinkFailure } from '../components/LinkFailure';
 import styles from './UnsubscribePage.module.css';
 
 export const INVALID_LINK_TEXT =
@@ -22,15 +23,13 @@ export function UnsubscribePage() {
   if (subscription.isPending) {
     body = <PageSpinner label="Loading your subscription…" />;
   } else if (subscription.isError) {
-    const invalid =
-      subscription.error instanceof ApiError &&
-      (subscription.error.status === 404 || subscription.error.status === 400);
     body = (
-      <>
-        <h1 className={styles.title}>Unsubscribe</h1>
-        <p className={styles.text}>{invalid ? INVALID_LINK_TEXT : errorMessage(subscription.error)}</p>
-        {invalid ? null : <Button onClick={() => void subscription.refetch()}>Try again</Button>}
-      </>
+      <LinkFailure
+        title="Unsubscribe"
+        invalidText={INVALID_LINK_TEXT}
+        error={subscription.error}
+        retry={() => void subscription.refetch()}
+      />
     );
   } else {
     const { digestName, email, status } = subscription.data;
