@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, issueRuns } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
 import { buildIssue } from '#server/modules/issues/build-issue.usecases';
-import { signUp } from '#server/modules/users/test-support';
+import { addFriends } from '#server/modules/subscribers/test-support';
+import { signUp, verifyAddress } from '#server/modules/users/test-support';
 import { bounceTokenOf } from '#server/platform/mailer';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -37,6 +38,7 @@ const rowOf = async (deliveryId: string) =>
 /** An issue of a digest with one friend, both copies sent; with the envelope sender each arrived with. */
 async function sentIssue() {
   const owner = await signUp(t.app);
+  await verifyAddress(t.database, owner);
   const digest = await createDigest(t.app, owner, {
     name: 'Bounce Notes',
     sources: [
@@ -44,8 +46,8 @@ async function sentIssue() {
       { type: 'DATE' },
       { type: 'HACKER_NEWS' },
     ],
-    subscribers: ['friend@example.com'],
   });
+  await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
   const [run] = await t.database.db
     .insert(issueRuns)
     .values({ digestId: digest.digestId, slot: new Date() })
