@@ -8,6 +8,13 @@ import { createAccessTokens } from '#server/modules/auth/access-tokens';
 import { sendPasswordReset, sendPasswordResetJob } from '#server/modules/auth/auth.jobs';
 import { authRoutes } from '#server/modules/auth/auth.routes';
 import { createAuthenticate } from '#server/modules/auth/authenticate';
+import {
+  sendEmailVerification,
+  sendEmailVerificationJob,
+  sendSignUpAttempt,
+  sendSignUpAttemptJob,
+} from '#server/modules/auth/email-verification.jobs';
+import { emailVerificationRoutes } from '#server/modules/auth/email-verification.routes';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { SocialProviders } from '#server/modules/auth/social/social.providers';
 import { socialRoutes } from '#server/modules/auth/social/social.routes';
@@ -135,6 +142,12 @@ export function composeModules(deps: ModulesDeps) {
     handlerFor(sendPasswordResetJob, (payload) =>
       sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),
+    handlerFor(sendEmailVerificationJob, (payload) =>
+      sendEmailVerification({ db, clock, mailer, logger, appUrl, legal }, payload),
+    ),
+    handlerFor(sendSignUpAttemptJob, (payload) =>
+      sendSignUpAttempt({ db, clock, mailer, logger, appUrl, legal }, payload),
+    ),
     handlerFor(subscriberNoticeJob, (payload) =>
       sendSubscriberNotices({ db, mailer, logger, appUrl, legal }, payload),
     ),
@@ -160,7 +173,15 @@ export function composeModules(deps: ModulesDeps) {
   };
   const digestDeps = { db, clock, authenticate, notify };
   const routes: FastifyPluginAsyncZod[] = [
-    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain }),
+    authRoutes({
+      ...authDeps,
+      authenticate,
+      jobs: queue,
+      mailDomain,
+      // Nothing waits for a verified address yet: the mail held until then is sent from here once it does.
+      onAddressVerified: async () => {},
+    }),
+    emailVerificationRoutes({ db, clock, jobs: queue, authenticate, mailDomain }),
     usersRoutes({ db, clock, authenticate, mailDomain }),
     socialRoutes({ ...authDeps, appUrl, mailDomain, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
@@ -169,7 +190,14 @@ export function composeModules(deps: ModulesDeps) {
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db }),
     publicProfileRoutes({ db }),
-    siteRoutes(createSite({ site: deps.site, appUrl, changelogMarkdown: deps.changelogMarkdown })),
+    siteRoutes(
+      createSite({
+        site: deps.site,
+        appUrl,
+        changelogMarkdown: deps.changelogMarkdown,
+        mailTransport: mailer.transport,
+      }),
+    ),
     accountsRoutes({ ...accountsDeps, authenticate }),
     ...dataSourcesRoutes({
       sources,

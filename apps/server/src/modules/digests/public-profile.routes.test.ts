@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('GET /api/users/by-username/:username (public profile, no login)', () => {
   it('answers the photo, name, bio and digests with their latest issue, never the e-mail or settings', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const username = `Reader${Math.random().toString(36).slice(2, 8)}`;
     await call(t.app, user, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace', username, bio: 'Notes.' });
     const first = await createDigest(t.app, user, { name: 'First', subscribers: ['friend@example.com'] });

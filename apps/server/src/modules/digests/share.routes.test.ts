@@ -16,7 +16,7 @@ const CSP =
   "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 async function digestWithIssues(numbers: number[]) {
-  const owner = await signUp(t.app);
+  const owner = await signUp(t);
   const digest = await createDigest(t.app, owner);
   if (numbers.length > 0) {
     await t.database.db.insert(digestBuilds).values(
@@ -84,7 +84,7 @@ describe('GET /api/digests/share/:digestId[/:buildNumber] serves an issue’s HT
 
   it('gives another signed-in user the same public HTML but nothing else of the digest', async () => {
     const { digest } = await digestWithIssues([1]);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await call(t.app, other, 'GET', `/api/digests/share/${digest.digestId}/1`)).statusCode).toBe(200);
     expect((await call(t.app, other, 'GET', `/api/digests/${digest.digestId}`)).statusCode).toBe(404);
   });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   t = await startTestApi({
     fakes,
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    smtp,
     appUrl: 'http://app.test',
     mailDomain: 'digest.test',
   });
@@ -86,7 +86,7 @@ async function digestWithFriend(owner: TestUser, sources: object[]) {
 
 describe('building an issue', () => {
   it('fetches every source, stores issue 1 with the blocks in order and a failing source in its block, and queues one delivery per recipient', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await digestWithFriend(owner, [
       rssOk(),
       { type: 'HACKER_NEWS' },
@@ -135,7 +135,7 @@ describe('building an issue', () => {
   });
 
   it('does not store or send an issue whose sources all failed or had nothing; the run keeps the reason', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [rssMissing(), { type: 'DATE' }, rssMissing()],
     });
@@ -157,7 +157,7 @@ describe('building an issue', () => {
   });
 
   it('skips a scheduled run of a digest paused after it was queued', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }],
     });
@@ -170,7 +170,7 @@ describe('building an issue', () => {
 
 describe('delivering an issue', () => {
   async function builtIssue() {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     await api(owner, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace' });
     const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
     await buildIssue(deps(), (await queuedRun(digest.digestId)).runId);

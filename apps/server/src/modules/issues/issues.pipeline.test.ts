@@ -16,7 +16,7 @@ let t: TestApi;
 beforeAll(async () => {
   fakes = await startFakeProviders();
   smtp = await startSmtpServer();
-  t = await startTestApi({ fakes, roles: ['worker'], smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+  t = await startTestApi({ fakes, roles: ['worker'], smtp });
 });
 afterAll(async () => {
   await t?.close();
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('an issue on time', () => {
   it('goes from a due slot to the inboxes of the owner and each subscriber, once', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       name: 'Pipeline',
       sources: [

@@ -63,7 +63,7 @@ const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 
 
 describe('the "shared with you" notice', () => {
   it('sends each new subscriber one notice: who shared it, the public page, an unsubscribe link and List-Unsubscribe', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     await api(owner, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace' });
     const digest = await createDigest(t.app, owner, { name: 'Engines weekly' });
     const friend = unique('friend');
@@ -91,7 +91,7 @@ describe('the "shared with you" notice', () => {
   });
 
   it('sends the notice to subscribers given when the digest is created or patched', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const [atCreate, atPatch] = [unique('create'), unique('patch')];
     const digest = await createDigest(t.app, owner, { subscribers: [atCreate] });
     const patched = await api(owner, 'PATCH', `/api/digests/${digest.digestId}`, {
@@ -103,7 +103,7 @@ describe('the "shared with you" notice', () => {
   });
 
   it('restores a removed address silently within the week of its notice (no second mail)', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('back');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
     await waitForMails(friend, 1);
@@ -118,7 +118,7 @@ describe('the "shared with you" notice', () => {
   });
 
   it('re-adding an address that unsubscribed is refused within a week of its notice, then sends one new notice', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('reader');
     const digest = await createDigest(t.app, owner, { name: 'Reader digest', subscribers: [friend] });
     const { token } = await rowOf(digest.digestId, friend);

@@ -28,7 +28,7 @@ const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 
 
 describe('PUT /api/digests/:id/subscribers sets the list', () => {
   it('normalises and de-duplicates the e-mails and answers { message, subscribers }', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     const [a, b] = [unique('ann'), unique('bob')];
     const response = await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, {
@@ -47,7 +47,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
   });
 
   it('removes the addresses left out (no mail), hiding them from the list', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const [keep, drop] = [unique('keep'), unique('drop')];
     const digest = await createDigest(t.app, owner, { subscribers: [keep, drop] });
     await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [keep] });
@@ -59,7 +59,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
   });
 
   it("refuses a bad address with '{email} should be a valid email!' and changes nothing", async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('ok');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
     const before = await subscriberRows(digest.digestId);
@@ -81,7 +81,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
 
 describe('subscriber changes are limited per account', () => {
   it('answers 429 with Retry-After after 60 list changes in an hour, per account', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     const url = `/api/digests/${digest.digestId}/subscribers`;
     for (let i = 0; i < SUBSCRIBERS_RATE_LIMITS.setPerUser.max; i++) {
@@ -91,7 +91,7 @@ describe('subscriber changes are limited per account', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another account is not affected.
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const theirs = await createDigest(t.app, other);
     expect(
       (await api(other, 'PUT', `/api/digests/${theirs.digestId}/subscribers`, { subscribers: [] }))
@@ -102,7 +102,7 @@ describe('subscriber changes are limited per account', () => {
 
 describe('DELETE /api/digests/:id/subscribers/:email', () => {
   it('removes one subscriber by e-mail (any case) and answers the list', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const [a, b] = [unique('a'), unique('b')];
     const digest = await createDigest(t.app, owner, { subscribers: [a, b] });
     const response = await api(
@@ -125,11 +125,11 @@ describe('DELETE /api/digests/:id/subscribers/:email', () => {
 
 describe('another user’s subscriber list answers 404 and changes nothing', () => {
   it('for GET, PUT and DELETE, and mails nobody', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('private');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
     const before = await subscriberRows(digest.digestId);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const victim = unique('victim');
     const base = `/api/digests/${digest.digestId}/subscribers`;
     for (const response of [
@@ -161,7 +161,7 @@ describe('another user’s subscriber list answers 404 and changes nothing', () 
 
 describe('unsubscribing', () => {
   async function subscribed() {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('reader');
     const digest = await createDigest(t.app, owner, { name: 'Reader digest', subscribers: [friend] });
     const { token } = await rowOf(digest.digestId, friend);
@@ -286,7 +286,7 @@ describe('the notice job', () => {
 
   /** A digest whose notices are pending but not yet worked (the rows are made pending directly). */
   async function pendingNotices(emails: string[]) {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { subscribers: emails });
     await t.database.db
       .update(digestSubscribers)

@@ -24,18 +24,24 @@ export interface TestUser {
   ip: string;
 }
 
-/** A new account made through `POST /api/auth/signup/email`. */
-export async function signUp(app: HttpServer, email = `${randomUUID()}@example.com`): Promise<TestUser> {
+/**
+ * A new account made through `POST /api/auth/signup/email`, its address verified and signed in by following
+ * the link of the verification mail.
+ */
+export async function signUp(api: TestApi, email = `${randomUUID()}@example.com`): Promise<TestUser> {
   ipCounter += 1;
   const ip = `198.51.100.${ipCounter % 250}`;
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/api/auth/signup/email',
     headers: { 'x-forwarded-for': ip },
     payload: { email, password: PASSWORD, confirmed: true },
   });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const { token, user } = response.json();
+  if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const verified = await api.followVerificationLink(email, { 'x-forwarded-for': ip });
+  if (verified.statusCode !== 200)
+    throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  const { token, user } = verified.json();
   return {
     userId: user.userId,
     email: user.email,

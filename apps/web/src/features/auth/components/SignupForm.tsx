@@ -18,7 +18,14 @@ type SignupFormValues = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
 
 /** docs/product.md §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
-export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function SignupForm({
+  defaultEmail = '',
+  onSignedUp,
+}: {
+  defaultEmail?: string;
+  /** The server took the sign-up: the address to check for the link. */
+  onSignedUp: (email: string) => void;
+}) {
   const signup = useSignup();
   const { termsUrl, privacyUrl } = useSiteLinks();
   const {
@@ -31,7 +38,10 @@ export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    signup.mutate({ email: values.email, password: values.password, confirmed: true });
+    signup.mutate(
+      { email: values.email, password: values.password, confirmed: true },
+      { onSuccess: () => onSignedUp(values.email) },
+    );
   });
 
   return (
