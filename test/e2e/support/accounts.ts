@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { verificationLink } from './mailbox';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -55,8 +56,9 @@ export async function createUser(
     // API sign-up comes from its own address (the server trusts X-Forwarded-For behind a proxy).
     headers: { 'x-forwarded-for': testClientAddress() },
   });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()) as { token: TokenPair };
+  expect(signup.status(), await signup.text()).toBe(202);
+  // No session until the address is verified: follow the link of the mail, as the web page does.
+  const token = await verifyAddress(request, email);
   if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
@@ -66,6 +68,17 @@ export async function createUser(
   });
   expect(patch.status(), await patch.text()).toBe(200);
   return { email, password: PASSWORD, fullName, username, token };
+}
+
+/** Follows the sign-up's verification link mailed to `email` through the API: the session it starts. */
+export async function verifyAddress(request: APIRequestContext, email: string): Promise<TokenPair> {
+  const link = new URL(await verificationLink(email), 'http://app.invalid');
+  const verified = await request.post('/api/auth/email/verify', {
+    data: { token: link.searchParams.get('token') },
+    headers: { 'x-forwarded-for': testClientAddress() },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return ((await verified.json()) as { token: TokenPair }).token;
 }
 
 /** Puts a token pair where the app keeps it (local storage key `token`) and opens `path`. */

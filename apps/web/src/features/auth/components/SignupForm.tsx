@@ -8,6 +8,7 @@ import { SiteLink } from '#web/components/ui/SiteLink';
 import { TextField } from '#web/components/ui/TextField';
 import { useSiteLinks } from '#web/lib/site';
 import { useSignup } from '../api/use-auth';
+import { keepSourcesForSocial } from '../lib/social-sources';
 import styles from './LoginForm.module.css';
 
 /** The contract's sign-up rules; the checkbox gives a boolean, which must be true. */
@@ -40,7 +41,13 @@ export function SignupForm({
   const onSubmit = handleSubmit((values) => {
     signup.mutate(
       { email: values.email, password: values.password, confirmed: true },
-      { onSuccess: () => onSignedUp(values.email) },
+      {
+        onSuccess: () => {
+          // The mailed link comes back without this page's query: its `?sources=` wait as a social trip's do.
+          keepSourcesForSocial(window.location.search);
+          onSignedUp(values.email);
+        },
+      },
     );
   });
 

@@ -3,12 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
+import { guidedBuilderPath, withGuidedSources } from '#web/features/builder';
 import { errorMessage } from '#web/lib/api-client';
 import { notifySuccess } from '#web/lib/notify';
 import { paths } from '#web/lib/paths';
+import { isProfileComplete } from '#web/lib/session/use-me';
 import { verifyEmail } from '../api/auth-api';
 import { useStartSession } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
+import { takeSourcesFromSocial } from '../lib/social-sources';
 
 export const ADDRESS_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed.';
 
@@ -26,8 +29,9 @@ function verifyOnce(token: string): Promise<AuthResponse> {
 
 /**
  * /verify-email?token=…, the link of a verification mail. Opening the page verifies nothing (mail scanners
- * open links); the page itself sends the token with a POST, asking nothing more, and the answer signs in. The
- * guards then take a new user to the onboarding, and anyone else to their digests.
+ * open links); the page itself sends the token with a POST, asking nothing more, and the answer signs in. A new
+ * user goes on to the onboarding, anyone else to their digests, with the kinds `?sources=` named at sign-up
+ * when the link is opened in the tab that signed up (kept like a social sign-up's).
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -44,7 +48,13 @@ export function VerifyEmailPage() {
       (response) => {
         startSession(response);
         notifySuccess(ADDRESS_CONFIRMED_MESSAGE);
-        navigate(paths.digests, { replace: true });
+        const sources = takeSourcesFromSocial();
+        const next = !isProfileComplete(response.user)
+          ? withGuidedSources(paths.createDigest, sources)
+          : sources.length > 0
+            ? guidedBuilderPath(sources)
+            : paths.digests;
+        navigate(next, { replace: true });
       },
       (error: unknown) => setFailure(errorMessage(error)),
     );

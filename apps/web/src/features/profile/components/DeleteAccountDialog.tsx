@@ -52,7 +52,7 @@ export function DeleteAccountDialog({
       >
         {hasPassword ? (
           <TextField
-            label="Current password"
+            label="Your password"
             type="password"
             autoComplete="current-password"
             value={password}

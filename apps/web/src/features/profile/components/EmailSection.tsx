@@ -93,7 +93,7 @@ export function EmailSection({ user }: { user: User }) {
             {...register('email')}
           />
           <TextField
-            label="Current password"
+            label="Your password"
             type="password"
             autoComplete="current-password"
             error={errors.password?.message}

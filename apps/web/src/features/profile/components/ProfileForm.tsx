@@ -37,33 +37,31 @@ const optionalPassword = z.string().refine((value) => value === '' || value.leng
   error: PROFILE_PASSWORD_MESSAGE,
 });
 
-function profileFormSchema(canChangeCredentials: boolean) {
-  return z
-    .object({
-      fullName: fullNameSchema,
-      username: usernameSchema,
-      timezone: z.string().min(1),
-      bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
-      oldPassword: optionalPassword,
-      newPassword: optionalPassword,
-      confirmPassword: optionalPassword,
-    })
-    .superRefine((values, context) => {
-      if (values.newPassword && !values.oldPassword) {
-        context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
-      }
-      // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
-      if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
-        context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
-      }
-      if (values.oldPassword && !values.newPassword) {
-        context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
-      }
-      if (values.newPassword && values.newPassword !== values.confirmPassword) {
-        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
-      }
-    });
-}
+const profileFormSchema = z
+  .object({
+    fullName: fullNameSchema,
+    username: usernameSchema,
+    timezone: z.string().min(1),
+    bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+    oldPassword: optionalPassword,
+    newPassword: optionalPassword,
+    confirmPassword: optionalPassword,
+  })
+  .superRefine((values, context) => {
+    if (values.newPassword && !values.oldPassword) {
+      context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
+    }
+    // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
+    if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
+    }
+    if (values.oldPassword && !values.newPassword) {
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
+    }
+    if (values.newPassword && values.newPassword !== values.confirmPassword) {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+    }
+  });
 
 interface ProfileFormValues {
   fullName: string;
@@ -110,7 +108,6 @@ export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const password = useChangePassword();
   const [saving, setSaving] = useState(false);
-  const schema = useMemo(() => profileFormSchema(canChangeCredentials), [canChangeCredentials]);
   const zones = useMemo(
     () => timeZoneOptions([user.timezone?.timezone ?? '', browserTimeZone()]),
     [user.timezone],
@@ -124,7 +121,7 @@ export function ProfileForm({ user }: { user: User }) {
     watch,
     formState: { errors },
   } = useForm<ProfileFormValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(profileFormSchema),
     defaultValues: formValues(user),
   });
 
