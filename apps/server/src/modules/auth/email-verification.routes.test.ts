@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications, sessions, users } from '#server/db/schema';
 import { PASSWORD, signUp, type TestUser } from '#server/modules/users/test-support';
 import { insertUser } from '#server/modules/users/users.repository';
+import { USERS_RATE_LIMITS } from '#server/modules/users/users.routes';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { RATE_LIMITS } from './auth.routes';
@@ -352,6 +353,16 @@ describe('deleting the account', () => {
     expect(await userRow(user.email)).toBeDefined();
     expect((await deleteAccount(user, { password: PASSWORD })).statusCode).toBe(200);
     expect(await userRow(user.email)).toBeUndefined();
+  });
+
+  it('limits password guesses per account', async () => {
+    const user = await signUp(t);
+    let last = 0;
+    for (let attempt = 0; attempt <= USERS_RATE_LIMITS.passwordPerUser.max; attempt++) {
+      last = (await deleteAccount(user, { password: `Wr0ng-${attempt}!` })).statusCode;
+    }
+    expect(last).toBe(429);
+    expect(await userRow(user.email)).toBeDefined();
   });
 
   it('for a social account (no password): a sign-in in the last 10 minutes, else sign in again', async () => {

@@ -1,6 +1,7 @@
 import { gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
+  emailVerifications,
   oauthStates,
   passwordResets,
   refreshTokens,
@@ -12,7 +13,8 @@ import {
 import { usernameReservationCutoff } from '#server/modules/users/users.rules';
 
 /**
- * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states,
+ * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, e-mail
+ * verification links, OAuth states,
  * tickets, and reservations of given-up usernames.
  */
 export async function deleteExpiredTokens(db: Database, now: Date) {
@@ -28,6 +30,10 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, now))
     .returning({ id: passwordResets.resetId });
+  const verifications = await db
+    .delete(emailVerifications)
+    .where(lt(emailVerifications.expiresAt, now))
+    .returning({ id: emailVerifications.verificationId });
   const states = await db
     .delete(oauthStates)
     .where(lt(oauthStates.expiresAt, now))
@@ -45,6 +51,7 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     socialTickets: tickets.length,
     refreshTokens: refresh.length,
     passwordResets: resets.length,
+    emailVerifications: verifications.length,
     oauthStates: states.length,
     usernameReservations: reservations.length,
   };
