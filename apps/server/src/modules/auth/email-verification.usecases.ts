@@ -33,9 +33,9 @@ async function existingUser(db: Database, userId: string) {
 }
 
 /**
- * Follows a verification link: the account's address is confirmed, or its pending address becomes its
- * address (every session but the one that asked for the change ends, and reset links sent to the old
- * address stop working). The link then signs its holder in, as a sign-in does.
+ * Follows a verification link: the account's address is confirmed (sessions started before then end), or
+ * its pending address becomes its address (every session but the one that asked for the change ends, and
+ * reset links sent to the old address stop working). The link then signs its holder in, as a sign-in does.
  */
 export async function verifyEmail(deps: VerifyEmailDeps, token: string) {
   const now = deps.clock.now();
@@ -47,6 +47,9 @@ export async function verifyEmail(deps: VerifyEmailDeps, token: string) {
       if (row.purpose === 'sign-up') {
         // A link to an address the account no longer has proves nothing about the account.
         if (row.email !== user.email) throw verificationErrors.invalidLink();
+        // Sessions started with the password before the mailbox was proven may be those of whoever
+        // registered the address first (as when a social sign-in claims such an account): they end.
+        if (!user.confirmed) await revokeUserSessions(tx, user.userId, now);
         return users.updateUser(tx, user.userId, { confirmed: true, updatedAt: now });
       }
       // Cancelled, or replaced by a newer address.
