@@ -11,7 +11,7 @@ import {
   uniqueUsername,
 } from './support/accounts';
 import { pngImage } from './support/images';
-import { receivedMail, waitForMail } from './support/mailbox';
+import { receivedMail, verificationLink, waitForMail } from './support/mailbox';
 
 // A fixed browser zone, so "the browser's zone" is known to the test.
 test.use({ timezoneId: 'Europe/Warsaw', locale: 'en-US' });
@@ -47,6 +47,12 @@ test('sign up → onboarding → digests → edit profile → log out → log in
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // No session yet: the page says to check the inbox, and the mailed link (opened here) signs in.
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  expect(await sessionOf(page)).toBeNull();
+  await screenshots(page, testInfo, 'check-inbox');
+  await page.goto(await verificationLink(email));
 
   // Onboarding on /createDigest, with the docs/product.md §5 messages; bad input sends nothing.
   await expect(page).toHaveURL(/\/createDigest$/);

@@ -48,7 +48,7 @@ test('creates a digest from scratch with eight kinds, reorders, edits and duplic
 }) => {
   test.setTimeout(150_000);
   const csp = recordCspViolations(page);
-  const user = await createUser(request, { label: 'builder', fullName: 'Ada Lovelace', verified: true });
+  const user = await createUser(request, { label: 'builder', fullName: 'Ada Lovelace' });
   await openSignedIn(page, user.token, '/digestCreator');
   await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Select sources' })).toBeVisible();
   await expect(page.getByLabel('Digest name')).toHaveValue("Ada Lovelace's Digest");

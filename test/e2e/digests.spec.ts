@@ -176,7 +176,7 @@ test('sharing: two friends get the invitation, the public link is copied, a frie
   // Verifying the owner (a reset mail and a new sign-in) comes on top of three dialogs shot at three widths.
   test.setTimeout(120_000);
   const csp = recordCspViolations(page);
-  const user = await createUser(request, { label: 'sharer', fullName: 'Ada Lovelace', verified: true });
+  const user = await createUser(request, { label: 'sharer', fullName: 'Ada Lovelace' });
   const digest = await createDigest(request, user.token, { name: 'Engine Notes' });
   const [ann, bob, cid, dan] = ['ann', 'bob', 'cid', 'dan'].map(
     (name) => `${name}-${digest.digestId.slice(0, 8)}@example.com`,
@@ -460,7 +460,7 @@ test('issues: Send latest digest builds one from live content and mails it; newe
   baseURL,
 }, testInfo) => {
   const csp = recordCspViolations(page);
-  const user = await createUser(request, { label: 'issues', fullName: 'Ada Lovelace', verified: true });
+  const user = await createUser(request, { label: 'issues', fullName: 'Ada Lovelace' });
   const digest = await createDigest(request, user.token, {
     name: 'Engine Notes',
     sources: [

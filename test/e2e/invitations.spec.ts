@@ -21,7 +21,7 @@ test('friends: one invitation, a page that asks before it answers, statuses the 
 }, testInfo) => {
   // Verifying the owner takes a reset mail and a new sign-in before the invitations can go out.
   test.setTimeout(120_000);
-  const owner = await createUser(request, { label: 'inviter', fullName: 'Ada Lovelace', verified: true });
+  const owner = await createUser(request, { label: 'inviter', fullName: 'Ada Lovelace' });
   const digest = await createDigest(request, owner.token, { name: 'Engine Notes', scheduleType: 'weekly' });
   const [ann, bob] = ['ann', 'bob'].map((name) => `${name}-${digest.digestId.slice(0, 8)}@example.com`) as [
     string,

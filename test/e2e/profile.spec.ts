@@ -9,6 +9,7 @@ import {
   sessionOf,
   uniqueUsername,
 } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { pngImage } from './support/images';
 
 test('the password block: specified messages inline and nothing sent for bad input; a good change clears it', async ({
@@ -205,13 +206,23 @@ test('delete account: Cancel keeps it, Delete removes it and signs out', async (
     name: 'Are you sure that you want to delete your account?',
   });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // The dialog asks for the password: a stolen session alone cannot delete the account.
+  await expect(confirm.getByLabel('Your password')).toBeFocused();
   await screenshots(page, testInfo, 'delete-account-confirm', { fullPage: false });
+  expect(await seriousViolations(page), 'delete account dialog').toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Delete account' })).toBeFocused();
 
+  // A wrong password: the server's message in the dialog, and the account stays.
   await page.getByRole('button', { name: 'Delete account' }).click();
+  await confirm.getByLabel('Your password').fill('Wr0ng-password!');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Current password is incorrect.');
+  await screenshots(page, testInfo, 'delete-account-wrong-password', { fullPage: false });
+  expect(await sessionOf(page)).not.toBeNull();
+
+  await confirm.getByLabel('Your password').fill(PASSWORD);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/login$/i);
   expect(await sessionOf(page)).toBeNull();

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import pino from 'pino';
 import type { Role } from '#server/app/config';
 import { loadConfig } from '#server/app/config';
@@ -9,12 +12,15 @@ import { buildHttpServer, type HttpServer } from '#server/app/http-server';
 import { composeModules } from '#server/app/modules';
 import { type DatabaseHandle, pingDatabase } from '#server/db/client';
 import { type IssuedTokens, startSession } from '#server/modules/auth/auth.usecases';
+import { sendEmailVerificationJob } from '#server/modules/auth/email-verification.jobs';
 import { createSocialProviders, type SocialProviders } from '#server/modules/auth/social/social.providers';
+import { findUserByEmail } from '#server/modules/users/users.repository';
 import { type Clock, systemClock } from '#server/platform/clock';
 import { createJobQueue, type JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import { createMailer } from '#server/platform/mailer';
 import type { SourcesDeps } from '#server/sources/connector';
+import type { TestSmtpServer } from './smtp-test-server';
 import { providerConfigOf } from './test-config';
 import { createTestDatabase } from './test-database';
 
@@ -36,7 +42,7 @@ export interface TestApiOptions {
   /** Point every provider at these fake providers (and let fetches reach them on 127.0.0.1). */
   fakes?: { env: Record<string, string> };
   /** Send mail to this SMTP server instead of the outbox. */
-  smtpUrl?: string;
+  smtp?: TestSmtpServer;
   /** SCHEDULE_MAX_LATENESS_MINUTES in milliseconds; 60 minutes by default. */
   scheduleMaxLatenessMs?: number;
   /** ISSUE_STORAGE_QUOTA_MB in bytes; the configuration's default by default. */
@@ -65,6 +71,14 @@ export interface TestApi {
   outboxDir: string;
   /** A signed-in session for a user made directly in the database. */
   sessionFor(userId: string): Promise<IssuedTokens>;
+  /** Every message sent so far: from the SMTP server when one was given, else from the outbox. */
+  mail(): Promise<ParsedMail[]>;
+  /**
+   * Follows the newest verification link mailed to `email` as the web page does (`POST /api/auth/email/verify`)
+   * and answers the response: the sign-in it starts. Without a worker, first sends the sign-up's
+   * verification mail as the worker would (the sign-up only queued it).
+   */
+  followVerificationLink(email: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -78,7 +92,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     outboxDir,
     from: 'Digest <digest@localhost>',
     logger,
-    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.smtp ? { smtpUrl: `smtp://127.0.0.1:${options.smtp.port}` } : {}),
   });
   const roles = options.roles ?? [];
   const jobs = createJobQueue({
@@ -124,6 +138,24 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     pageHeadFor: modules.pageHeadFor,
   });
   await app.ready();
+  const mail = async () =>
+    options.smtp
+      ? options.smtp.received.map((received) => received.parsed)
+      : Promise.all(
+          (await readdir(outboxDir))
+            .filter((file) => file.endsWith('.eml'))
+            .sort()
+            .map(async (file) => simpleParser(await readFile(path.join(outboxDir, file)))),
+        );
+  const linkPattern = /\/verify-email\?token=([\w%-]+)/;
+  const newestLink = async (email: string) => {
+    const to = email.toLowerCase();
+    const texts = (await mail())
+      .filter((message) => [message.to].flat().some((address) => address?.text === to))
+      .map((message) => linkPattern.exec(message.text ?? '')?.[1])
+      .filter((token) => token !== undefined);
+    return texts.at(-1);
+  };
   return {
     app,
     database,
@@ -132,6 +164,31 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     modules,
     outboxDir,
     sessionFor: (userId) => startSession(modules.authDeps, userId),
+    mail,
+    async followVerificationLink(email, headers = {}) {
+      if (!roles.includes('worker')) {
+        const user = await findUserByEmail(database.db, email);
+        const job = modules.jobs.find((registered) => registered.contract === sendEmailVerificationJob);
+        if (!user || !job) throw new Error(`no account or verification job for ${email}`);
+        await job.run(
+          { userId: user.userId, purpose: 'sign-up' },
+          { id: 'test', retryCount: 0, retryLimit: 0 },
+        );
+      }
+      // A loop of its own rather than expect.poll, which works only inside a test (not in beforeAll).
+      let token = await newestLink(email);
+      for (const deadline = Date.now() + 15_000; !token && Date.now() < deadline; ) {
+        await setTimeout(100);
+        token = await newestLink(email);
+      }
+      if (!token) throw new Error(`no verification link was mailed to ${email}`);
+      return app.inject({
+        method: 'POST',
+        url: '/api/auth/email/verify',
+        headers,
+        payload: { token: decodeURIComponent(token) },
+      });
+    },
     async close() {
       await app.close();
       await jobs.stop(1_000);

@@ -71,6 +71,20 @@ export const signupSchema = z.object({
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupBody = z.output<typeof signupSchema>;
 
+/**
+ * The one answer of `POST /api/auth/signup/email`, whether the address is new or already has an account
+ * (docs/decisions/0004-sign-up-answers-the-same.md): the mailbox tells which.
+ */
+export const SIGN_UP_MESSAGE =
+  'Check your inbox: we sent you a link to confirm your e-mail address. Follow it to finish signing up.';
+
+/** How long a link that proves a mailbox (sign-up, e-mail change) works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+
+/** `POST /api/auth/email/verify` body: the token of a verification link. */
+export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+export type VerifyEmailBody = z.output<typeof verifyEmailSchema>;
+
 /** `POST /api/auth/password/forgot` body. */
 export const forgotPasswordSchema = z.object({
   email: emailSchema,

@@ -20,6 +20,9 @@ export const siteInfoSchema = z.object({
   changelogUrl: siteLink,
   termsUrl: siteLink,
   privacyUrl: siteLink,
+  mailTransport: z
+    .enum(['smtp', 'outbox'])
+    .describe('outbox: no SMTP_URL is set, so mail is written to files in DATA_DIR/outbox, not sent'),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

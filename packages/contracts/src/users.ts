@@ -83,12 +83,14 @@ export type Timezone = z.output<typeof timezoneSchema>;
 export const onboardingSchema = z.object({ fullName: fullNameSchema, username: usernameSchema });
 export type OnboardingInput = z.input<typeof onboardingSchema>;
 
-/** `PATCH /api/users/me`: only the fields that changed; unknown fields are refused. */
+/**
+ * `PATCH /api/users/me`: only the fields that changed; unknown fields are refused. The e-mail is not one of
+ * them: it changes through `POST /api/users/me/email`, which asks for the password and a verified link.
+ */
 export const profilePatchSchema = z
   .object({
     fullName: fullNameSchema,
     username: usernameSchema,
-    email: emailSchema,
     bio: z
       .string()
       .trim()
@@ -117,6 +119,26 @@ export const changePasswordSchema = z
   .strict();
 export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
 
+/** The current password, asked again before changing the e-mail or deleting the account. */
+export const currentPasswordSchema = z
+  .string()
+  .min(1, { error: 'Enter your current password' })
+  .max(PASSWORD_MAX_LENGTH);
+
+/** `POST /api/users/me/email`: the new address becomes pending until its link is followed. */
+export const changeEmailSchema = z.object({ email: emailSchema, password: currentPasswordSchema }).strict();
+export type ChangeEmailBody = z.output<typeof changeEmailSchema>;
+
+/**
+ * `DELETE /api/users/me`: the password of an e-mail account. A social account has none and instead needs
+ * a sign-in in the last `RECENT_SIGN_IN_MINUTES`.
+ */
+export const deleteAccountSchema = z.object({ password: currentPasswordSchema.optional() }).strict();
+export type DeleteAccountBody = z.output<typeof deleteAccountSchema>;
+
+/** How recent a social user's sign-in must be to change what protects the account. */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 export const SIGN_IN_METHODS = ['email', 'google', 'twitter', 'facebook'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
@@ -131,7 +153,10 @@ export const userSchema = z.object({
   profileImg: z.string().nullable(),
   photo: z.string().nullable(),
   method: z.enum(SIGN_IN_METHODS),
+  /** True once the owner followed a link mailed to `email` (or signed in with a provider that vouches for it). */
   confirmed: z.boolean(),
+  /** A new address waiting for its verification link; `email` stays the account's until then. */
+  pendingEmail: z.string().nullable(),
   timezone: timezoneSchema.nullable(),
   /** `{username}@{MAIL_DOMAIN}` once a username is set. */
   newsletterEmail: z.string().nullable(),

@@ -10,7 +10,7 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
-import { waitForMail } from './mailbox';
+import { verificationLink } from './mailbox';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -76,15 +76,7 @@ export async function createUser(
     complete = true,
     fullName = 'Test Reader',
     timezone = 'UTC' as string | null,
-    verified = false,
-  }: {
-    label?: string;
-    complete?: boolean;
-    fullName?: string;
-    timezone?: string | null;
-    /** Verify the address first (nothing is mailed from an unverified account). */
-    verified?: boolean;
-  } = {},
+  }: { label?: string; complete?: boolean; fullName?: string; timezone?: string | null } = {},
 ): Promise<CreatedUser> {
   const email = uniqueEmail(label);
   const signup = await request.post('/api/auth/signup/email', {
@@ -93,13 +85,9 @@ export async function createUser(
     // API sign-up comes from its own address (the server trusts X-Forwarded-For behind a proxy).
     headers: { 'x-forwarded-for': testClientAddress() },
   });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const token: TokenPair = verified
-    ? await verifyByPasswordReset(request, email)
-    : {
-        accessToken: ((await signup.json()) as { token: { accessToken: string } }).token.accessToken,
-        refreshToken: refreshCookieOf(signup),
-      };
+  expect(signup.status(), await signup.text()).toBe(202);
+  // No session until the address is verified: follow the link of the mail, as the web page does.
+  const token = await verifyAddress(request, email);
   if (!complete) return { email, password: PASSWORD, fullName: null, username: null, token };
   const username = uniqueUsername(label);
   const patch = await request.patch('/api/users/me', {
@@ -111,30 +99,17 @@ export async function createUser(
   return { email, password: PASSWORD, fullName, username, token };
 }
 
-/**
- * Verifies an address the way a password-reset link does (the reset marks the address verified), then
- * signs in again, since a reset ends every session. Answers the new session's tokens.
- */
-async function verifyByPasswordReset(request: APIRequestContext, email: string): Promise<TokenPair> {
-  const headers = { 'x-forwarded-for': testClientAddress() };
-  const forgot = await request.post('/api/auth/password/forgot', { data: { email }, headers });
-  expect(forgot.status(), await forgot.text()).toBe(200);
-  const mail = await waitForMail(email, /reset/i);
-  const recoveryToken = /recoveryToken=([^\s)\]>"&]+)/.exec(mail.text ?? '')?.[1];
-  expect(recoveryToken, mail.text).toBeTruthy();
-  const recover = await request.post('/api/auth/password/recover', {
-    data: { password: PASSWORD, recoveryToken: decodeURIComponent(recoveryToken as string) },
-    headers,
+/** Follows the sign-up's verification link mailed to `email` through the API: the session it starts. */
+export async function verifyAddress(request: APIRequestContext, email: string): Promise<TokenPair> {
+  const link = new URL(await verificationLink(email), 'http://app.invalid');
+  const verified = await request.post('/api/auth/email/verify', {
+    data: { token: link.searchParams.get('token') },
+    headers: { 'x-forwarded-for': testClientAddress() },
   });
-  expect(recover.status(), await recover.text()).toBe(200);
-  const signin = await request.post('/api/auth/signin/email', {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  expect(verified.status(), await verified.text()).toBe(200);
   return {
-    accessToken: ((await signin.json()) as { token: { accessToken: string } }).token.accessToken,
-    refreshToken: refreshCookieOf(signin),
+    accessToken: ((await verified.json()) as { token: { accessToken: string } }).token.accessToken,
+    refreshToken: refreshCookieOf(verified),
   };
 }
 

@@ -44,3 +44,18 @@ export async function waitForMail(address: string, subject: RegExp, timeout = 20
     .toBe(true);
   return found as ParsedMail;
 }
+
+/**
+ * The in-app path (`/verify-email?token=…`) of the newest verification link mailed to `address`: a sign-up's
+ * by default, or another kind's (an e-mail change) by its subject.
+ */
+export async function verificationLink(
+  address: string,
+  subject = /^Confirm your e-mail address for Digest$/,
+): Promise<string> {
+  const mail = await waitForMail(address, subject);
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w%-]+/.exec(mail.text ?? '')?.[0];
+  expect(link, `a verification link in the mail to ${address}`).toBeDefined();
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}

@@ -8,6 +8,13 @@ import { createAccessTokens } from '#server/modules/auth/access-tokens';
 import { sendPasswordReset, sendPasswordResetJob } from '#server/modules/auth/auth.jobs';
 import { authRoutes } from '#server/modules/auth/auth.routes';
 import { createAuthenticate } from '#server/modules/auth/authenticate';
+import {
+  sendEmailVerification,
+  sendEmailVerificationJob,
+  sendSignUpAttempt,
+  sendSignUpAttemptJob,
+} from '#server/modules/auth/email-verification.jobs';
+import { emailVerificationRoutes } from '#server/modules/auth/email-verification.routes';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { SocialProviders } from '#server/modules/auth/social/social.providers';
 import { socialRoutes } from '#server/modules/auth/social/social.routes';
@@ -163,6 +170,12 @@ export function composeModules(deps: ModulesDeps) {
     handlerFor(sendPasswordResetJob, (payload) =>
       sendPasswordReset({ ...authDeps, mailer, logger, appUrl, legal }, payload),
     ),
+    handlerFor(sendEmailVerificationJob, (payload) =>
+      sendEmailVerification({ db, clock, mailer, logger, appUrl, legal }, payload),
+    ),
+    handlerFor(sendSignUpAttemptJob, (payload) =>
+      sendSignUpAttempt({ db, clock, mailer, logger, appUrl, legal }, payload),
+    ),
     handlerFor(subscriberNoticeJob, (payload) =>
       sendSubscriberNotices({ db, clock, mailer, logger, appUrl, legal }, payload),
     ),
@@ -193,7 +206,18 @@ export function composeModules(deps: ModulesDeps) {
   const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
   const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay };
   const routes: FastifyPluginAsyncZod[] = [
-    authRoutes({ ...authDeps, authenticate, jobs: queue, mailDomain, appUrl }),
+    authRoutes({
+      ...authDeps,
+      authenticate,
+      jobs: queue,
+      mailDomain,
+      appUrl,
+      // The mail held while the address was unverified (issues, invitations) goes out now.
+      onAddressVerified: async (userId) => {
+        await queue.send(releaseHeldMailJob, { userId });
+      },
+    }),
+    emailVerificationRoutes({ db, clock, jobs: queue, authenticate, mailDomain }),
     usersRoutes({ db, clock, authenticate, mailDomain }),
     socialRoutes({ ...authDeps, appUrl, mailDomain, authenticate, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
@@ -202,7 +226,14 @@ export function composeModules(deps: ModulesDeps) {
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db, issueLinks }),
     publicProfileRoutes({ db }),
-    siteRoutes(createSite({ site: deps.site, appUrl, changelogMarkdown: deps.changelogMarkdown })),
+    siteRoutes(
+      createSite({
+        site: deps.site,
+        appUrl,
+        changelogMarkdown: deps.changelogMarkdown,
+        mailTransport: mailer.transport,
+      }),
+    ),
     accountsRoutes({ ...accountsDeps, authenticate }),
     ...dataSourcesRoutes({
       sources,

@@ -32,7 +32,7 @@ afterAll(() => t?.close());
 
 describe('tokens never reach the request log', () => {
   it('logs each secret-bearing route with its token replaced, and the route still readable', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { subscribers: ['friend@example.com'] });
     const { token: unsubscribeToken } = await subscriberRow(
       t.database.db,

@@ -8,6 +8,7 @@ import {
   ResetPasswordPage,
   SignupPage,
   SocialCallbackPage,
+  VerifyEmailPage,
 } from '#web/features/auth';
 import { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
 import { DigestDetailPage, DigestsPage } from '#web/features/dashboard';
@@ -56,6 +57,7 @@ const eitherStateRoutes: RouteObject = {
   children: [
     { path: paths.resetPassword, element: <ResetPasswordPage /> },
     { path: paths.socialCallback, element: <SocialCallbackPage /> },
+    { path: paths.verifyEmail, element: <VerifyEmailPage /> },
   ],
 };
 

@@ -7,6 +7,7 @@ export const paths = {
   forgetPassword: '/forgetPassword',
   recoverMessage: '/recover-message',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   socialCallback: '/auth/:provider/callback',
   digests: '/digests',
   newsletters: '/newsletters',

@@ -13,7 +13,7 @@ const IN_APP_LINKS = {
   privacyUrl: paths.privacy,
 } as const;
 
-export interface SiteLinks extends Omit<SiteInfo, 'supportEmail'> {
+export interface SiteLinks extends Omit<SiteInfo, 'supportEmail' | 'mailTransport'> {
   /** `mailto:` SUPPORT_EMAIL, once the server has said it. */
   supportMailto: string | undefined;
 }
@@ -22,14 +22,23 @@ export interface SiteLinks extends Omit<SiteInfo, 'supportEmail'> {
  * `GET /api/site`, asked once per page load: the support address and the documents' links come from the
  * server's configuration (docs/product.md §2 "Legal and help pages"), never from constants in the bundle.
  */
-export function useSiteLinks(): SiteLinks {
-  const { data } = useQuery({
+function useSiteInfo() {
+  return useQuery({
     queryKey: ['site'],
     queryFn: ({ signal }) => apiRequest('/site', { auth: false, signal, schema: siteInfoSchema }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-  });
+  }).data;
+}
+
+export function useSiteLinks(): SiteLinks {
+  const data = useSiteInfo();
   if (!data) return { ...IN_APP_LINKS, supportMailto: undefined };
-  const { supportEmail, ...links } = data;
+  const { supportEmail, mailTransport: _transport, ...links } = data;
   return { ...links, supportMailto: `mailto:${supportEmail}` };
+}
+
+/** Whether the server sends mail (SMTP_URL) or writes it to its outbox folder; undefined until it has said. */
+export function useMailTransport(): SiteInfo['mailTransport'] | undefined {
+  return useSiteInfo()?.mailTransport;
 }

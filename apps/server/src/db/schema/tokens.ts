@@ -70,3 +70,30 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use links that prove a mailbox, stored as hashes: `sign-up` confirms the account's address,
+ * `email-change` makes the pending address the account's. `email` is the address the link was sent to,
+ * so a link stops working once the account's address (or pending address) is another.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    verificationId: uuid('verification_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    /** The session that asked for an e-mail change: it stays signed in when the change takes effect. */
+    sessionId: uuid('session_id').references(() => sessions.sessionId, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_verifications_user_idx').on(table.userId),
+    index('email_verifications_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -14,7 +14,10 @@ export const users = pgTable(
     fullName: text('full_name'),
     username: text('username'),
     bio: text('bio'),
+    /** The address is proven the owner's: a verification link, a reset link or a social provider. */
     confirmed: boolean('confirmed').notNull().default(false),
+    /** A new address asked for but not verified yet: `email` changes only when its link is followed. */
+    pendingEmail: text('pending_email'),
     timezone: text('timezone'),
     locale: text('locale'),
     timezoneOffset: integer('timezone_offset'),

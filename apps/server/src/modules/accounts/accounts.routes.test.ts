@@ -179,7 +179,7 @@ async function refusal(promise: Promise<unknown>) {
 
 describe('connecting a Google account', () => {
   it('goes to Google with state, PKCE S256, a nonce, the calendar scope and offline access', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const start = await requestConnect(user, 'google');
     expect(start.url.href).toBe('http://app.test/api/auth/google/tokens');
     const go = await t.app.inject({
@@ -204,7 +204,7 @@ describe('connecting a Google account', () => {
   });
 
   it('stores the account with its tokens encrypted, lists it without tokens, and returns to /accounts', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { back } = await connect(user, 'google');
     expect(back.href).toBe('http://app.test/accounts?connected=google');
 
@@ -237,7 +237,7 @@ describe('connecting a Google account', () => {
   });
 
   it('updates the same row when the same Google account is connected again, and adds another account', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'google');
     const [first] = await rowsOf(user.userId);
     await connect(user, 'google');
@@ -257,7 +257,7 @@ describe('connecting a Google account', () => {
   });
 
   it('returns to the page it came from (the builder)', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { back } = await connect(user, 'google', { returnTo: '/digestCreator' });
     expect(back.href).toBe('http://app.test/digestCreator?connected=google');
   });
@@ -265,7 +265,7 @@ describe('connecting a Google account', () => {
   it.each(['//evil.example/accounts', 'https://evil.example/', '/\\evil.example', 'accounts'])(
     'refuses to return anywhere but a path of this site (%s)',
     async (returnTo) => {
-      const user = await signUp(t.app);
+      const user = await signUp(t);
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/google/tokens',
@@ -277,7 +277,7 @@ describe('connecting a Google account', () => {
   );
 
   it('says so on the page it came from when the person cancels at Google', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     fakeOAuth.denyNext('google');
     const { back } = await connect(user, 'google', { returnTo: '/digestCreator' });
     expect(back.pathname).toBe('/digestCreator');
@@ -287,7 +287,7 @@ describe('connecting a Google account', () => {
   });
 
   it('says connecting failed, without a JSON error page, when Google refuses the code', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     fakeOAuth.failNextGrant('google');
     const { done, back } = await connect(user, 'google');
     expect(done.statusCode).toBe(302);
@@ -300,7 +300,7 @@ describe('connecting a Google account', () => {
 
 describe('connecting X/Twitter and Stripe accounts', () => {
   it('connects an X account with PKCE and reads its username and picture from users/me', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { authorize, back } = await connect(user, 'twitter');
     expect(authorize.searchParams.get('scope')).toBe('tweet.read users.read list.read offline.access');
     expect(back.href).toBe('http://app.test/accounts?connected=twitter');
@@ -319,7 +319,7 @@ describe('connecting X/Twitter and Stripe accounts', () => {
   });
 
   it('connects a Stripe account: its id from the token answer, its business name from the API', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { authorize, back } = await connect(user, 'stripe');
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       response_type: 'code',
@@ -341,7 +341,7 @@ describe('connecting X/Twitter and Stripe accounts', () => {
 
 describe('the state of a connect flow', () => {
   it('is single use: the callback presented again is refused and changes nothing', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const start = await requestConnect(user, 'google');
     const { callback } = await browse(user, start);
     const replay = await t.app.inject({
@@ -357,7 +357,7 @@ describe('the state of a connect flow', () => {
   });
 
   it('starts once: the start address opened again goes back with an error', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const start = await requestConnect(user, 'google');
     const first = await t.app.inject({
       method: 'GET',
@@ -375,14 +375,14 @@ describe('the state of a connect flow', () => {
   });
 
   it('does nothing in a browser without the state cookie (a start link sent to someone else)', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const start = await requestConnect(user, 'google');
     const elsewhere = await t.app.inject({ method: 'GET', url: start.url.pathname });
     expect(shownFor(new URL(String(elsewhere.headers.location)))).toMatch(/expired or was already used/);
   });
 
   it('refuses a callback from a browser whose cookie holds another flow', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const mine = await requestConnect(user, 'google');
     const other = await requestConnect(user, 'google');
     const go = await t.app.inject({
@@ -425,7 +425,7 @@ describe('Log Out of a connected account', () => {
   });
 
   it('revokes the grant at Google and removes the account', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'google');
     const [account] = await listOf(user);
     const response = await logout(user, account?.tokenId ?? '');
@@ -436,7 +436,7 @@ describe('Log Out of a connected account', () => {
   });
 
   it('revokes at X and deauthorizes at Stripe', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'twitter');
     await connect(user, 'stripe');
     for (const account of await listOf(user)) {
@@ -449,7 +449,7 @@ describe('Log Out of a connected account', () => {
   });
 
   it('removes the account even when the provider cannot be reached', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'twitter');
     const [account] = await listOf(user);
     fakes.setFailure('/twitter-oauth', { status: 503, body: 'Service Unavailable' });
@@ -459,8 +459,8 @@ describe('Log Out of a connected account', () => {
   });
 
   it("answers 404 for another user's account and leaves it connected", async () => {
-    const owner = await signUp(t.app);
-    const stranger = await signUp(t.app);
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
     await connect(owner, 'google');
     const [account] = await listOf(owner);
     const response = await logout(stranger, account?.tokenId ?? '');
@@ -472,7 +472,7 @@ describe('Log Out of a connected account', () => {
   });
 
   it('answers 404 for an id that is no account at all', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     expect((await logout(user, 'not-a-token-id')).statusCode).toBe(404);
     expect((await logout(user, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
@@ -483,8 +483,8 @@ describe('Log Out of a connected account', () => {
   ] as const)(
     'leaves the %s grant alone while another Digest user still has the same account connected',
     async (provider, tokenType, prefix, revokePath) => {
-      const ada = await signUp(t.app);
-      const colleague = await signUp(t.app);
+      const ada = await signUp(t);
+      const colleague = await signUp(t);
       await connect(ada, provider);
       await connect(colleague, provider);
       const [adaAccount] = await listOf(ada);
@@ -517,8 +517,8 @@ describe('Log Out of a connected account', () => {
 
 describe('access tokens for the connectors', () => {
   it("refuses another user's account as not connected", async () => {
-    const owner = await signUp(t.app);
-    const stranger = await signUp(t.app);
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
     await connect(owner, 'google');
     const [account] = await listOf(owner);
     const error = await refusal(
@@ -535,7 +535,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('refreshes an expired Google token once, even for many concurrent callers, and keeps the refresh token', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'google');
     const [account] = await listOf(user);
     const tokenId = account?.tokenId ?? '';
@@ -558,7 +558,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('refreshes an expired X token once across two processes: the one that waited uses the new token', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'twitter');
     const [account] = await listOf(user);
     const tokenId = account?.tokenId ?? '';
@@ -588,7 +588,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('stores the rotated X refresh token, so the next refresh works too', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'twitter');
     const [account] = await listOf(user);
     const tokenId = account?.tokenId ?? '';
@@ -603,7 +603,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('answers not connected when the provider refuses the refresh, and keeps the account listed', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'twitter');
     const [account] = await listOf(user);
     clock.advance(7200 * 1000);
@@ -620,7 +620,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('answers a provider outage as an upstream error, not as disconnected', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'google');
     const [account] = await listOf(user);
     clock.advance(3600 * 1000);
@@ -632,7 +632,7 @@ describe('access tokens for the connectors', () => {
   });
 
   it('refuses a stored token that was altered: it fails to decrypt', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await connect(user, 'stripe');
     const [row] = await rowsOf(user.userId);
     const [version, iv, tag, ciphertext = ''] = (row?.accessTokenEnc ?? '').split('.');
@@ -646,8 +646,8 @@ describe('access tokens for the connectors', () => {
   });
 
   it("refuses tokens copied from another user's row: they are bound to their own row", async () => {
-    const ada = await signUp(t.app);
-    const mallory = await signUp(t.app);
+    const ada = await signUp(t);
+    const mallory = await signUp(t);
     await connect(ada, 'google');
     fakeOAuth.useAccount('google', GRACE_GOOGLE?.sub ?? '');
     await connect(mallory, 'google');
@@ -678,7 +678,7 @@ describe('the connect-state cookie over https', () => {
   });
 
   it('is __Secure- prefixed and Secure, on the connect path only, and the bare name is not read', async () => {
-    const user = await signUp(secure.app);
+    const user = await signUp(secure);
     const started = await secure.app.inject({
       method: 'POST',
       url: '/api/auth/google/tokens',
@@ -726,7 +726,7 @@ describe('a server without provider credentials', () => {
     ['twitter', 'X (Twitter)'],
     ['stripe', 'Stripe'],
   ])('answers 503 to connecting %s, saying it is not configured', async (provider, label) => {
-    const user = await signUp(bare.app);
+    const user = await signUp(bare);
     const response = await bare.app.inject({
       method: 'POST',
       url: `/api/auth/${provider}/tokens`,
@@ -741,8 +741,8 @@ describe('a server without provider credentials', () => {
   });
 
   it('reports every provider as not configured, where the fakes make them all configured', async () => {
-    const without = await signUp(bare.app);
-    const withFakes = await signUp(t.app);
+    const without = await signUp(bare);
+    const withFakes = await signUp(t);
     const providersOf = async (api: TestApi, user: TestUser) =>
       (
         await api.app.inject({

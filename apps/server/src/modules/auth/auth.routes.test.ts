@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIGN_UP_MESSAGE } from '@digest/contracts';
 import { SignJWT } from 'jose';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,39 +56,36 @@ async function signUp(password = 'Passw0rd!') {
   const response = await call('POST', '/api/auth/signup/email', {
     body: { email, password, confirmed: true },
   });
-  expect(response.statusCode).toBe(201);
-  const { token } = response.json() as { token: { accessToken: string } };
-  return { email, password, token: { ...token, refreshToken: refreshTokenOf(response) } };
+  expect(response.statusCode).toBe(202);
+  const verified = await api.followVerificationLink(email);
+  expect(verified.statusCode).toBe(200);
+  const { token } = verified.json() as { token: { accessToken: string } };
+  return { email, password, token: { ...token, refreshToken: refreshTokenOf(verified) } };
 }
 
 const countUsers = async () => (await database.db.select().from(users)).length;
 
 describe('sign-up by e-mail', () => {
-  it('creates the account, answers an access token and the user, and stores the e-mail lower-cased', async () => {
+  it('creates the account unconfirmed, with no session, and stores the e-mail lower-cased', async () => {
     const response = await call('POST', '/api/auth/signup/email', {
       body: { email: '  Grace.Hopper@Example.COM ', password: 'C0bol-forever', confirmed: true },
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(body.token.accessToken).toMatch(/^ey/);
-    expect(body.token).toEqual({ accessToken: expect.any(String) });
-    expect(refreshTokenOf(response)).toHaveLength(43);
-    expect(body.user).toMatchObject({ email: 'grace.hopper@example.com', method: 'email', confirmed: false });
-    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: SIGN_UP_MESSAGE });
+    expect(response.headers['set-cookie']).toBeUndefined();
     const [row] = await database.db.select().from(users);
+    expect(row).toMatchObject({ email: 'grace.hopper@example.com', method: 'email', confirmed: false });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await database.db.select().from(sessions)).toEqual([]);
   });
 
-  it('refuses an e-mail that already has an account, whatever its case, with 409', async () => {
+  it('answers an address that already has an account, whatever its case, exactly as a new one', async () => {
     const before = await countUsers();
     const response = await call('POST', '/api/auth/signup/email', {
       body: { email: 'GRACE.HOPPER@example.com', password: 'Another1!', confirmed: true },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      code: 'EMAIL_TAKEN',
-      message: 'An account with this e-mail already exists. Log in instead.',
-    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: SIGN_UP_MESSAGE });
     expect(await countUsers()).toBe(before);
   });
 
@@ -215,10 +213,16 @@ describe('refresh tokens', () => {
   it('over https the cookie is Secure and carries the __Secure- prefix', async () => {
     const secure = await startTestApi({ clock, appUrl: 'https://digest.example' });
     try {
-      const response = await secure.app.inject({
+      const account = { email: 'secure@example.com', password: 'Passw0rd!' };
+      await secure.app.inject({
         method: 'POST',
         url: '/api/auth/signup/email',
-        payload: { email: 'secure@example.com', password: 'Passw0rd!', confirmed: true },
+        payload: { ...account, confirmed: true },
+      });
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin/email',
+        payload: account,
       });
       const line = setCookieOf(response, REFRESH_COOKIE) ?? '';
       expect(line).toMatch(/^__Secure-digest_refresh=[\w-]{43}; Path=\/api\/auth\/refresh; .*; Secure$/);

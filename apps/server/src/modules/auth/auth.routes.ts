@@ -4,7 +4,9 @@ import {
   loginSchema,
   messageResponseSchema,
   resetPasswordSchema,
+  SIGN_UP_MESSAGE,
   signupSchema,
+  verifyEmailSchema,
 } from '@digest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +18,7 @@ import type { JobQueue } from '#server/platform/jobs/job-queue';
 import { authErrors } from './auth.errors';
 import { sendPasswordResetJob } from './auth.jobs';
 import * as auth from './auth.usecases';
+import { type VerifyEmailDeps, verifyEmail } from './email-verification.usecases';
 import { clearRefreshCookie, readRefreshCookie, requireAppRequest, sendSession } from './session-cookie';
 
 // docs/product.md §8, word for word: the same answer whether or not the address has an account.
@@ -33,9 +36,13 @@ export const RATE_LIMITS = {
   forgotPerIp: { max: 10, timeWindow: '15 minutes' },
   forgotPerAddress: { max: 3, timeWindow: '15 minutes' },
   signUpPerIp: { max: 20, timeWindow: '1 hour' },
+  /** Each sign-up mails the address (a link, or a note to its owner): bounds the mail one address gets. */
+  signUpPerAddress: { max: 3, timeWindow: '1 hour' },
+  /** Guessing a verification token is hopeless (256 bits), but each try costs a query. */
+  verifyPerIp: { max: 30, timeWindow: '15 minutes' },
 };
 
-export interface AuthRoutesDeps extends auth.AuthDeps {
+export interface AuthRoutesDeps extends VerifyEmailDeps {
   authenticate: Authenticate;
   jobs: Pick<JobQueue, 'send'>;
   mailDomain: string;
@@ -53,15 +60,34 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       '/auth/signup/email',
       {
         config: { rateLimit: RATE_LIMITS.signUpPerIp },
+        preHandler: limitByKey(app, 'signup', RATE_LIMITS.signUpPerAddress, bodyEmail),
         schema: {
           tags: ['auth'],
-          summary: 'Create an account with e-mail and password',
+          summary:
+            'Create an account with e-mail and password: the same answer whether or not the address has an account, and no session until the mailed link is followed',
           body: signupSchema,
-          response: { 201: authResponseSchema },
+          response: { 202: messageResponseSchema },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(sendSession(reply, deps, await auth.signUp(deps, request.body))),
+      async (request, reply) => {
+        await auth.signUp(deps, request.body);
+        return reply.status(202).send({ message: SIGN_UP_MESSAGE });
+      },
+    );
+
+    app.post(
+      '/auth/email/verify',
+      {
+        config: { rateLimit: RATE_LIMITS.verifyPerIp },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Follow a verification link (sign-up or e-mail change): confirms the address and signs in. A POST, so mail scanners that open links verify nothing',
+          body: verifyEmailSchema,
+          response: { 200: authResponseSchema },
+        },
+      },
+      async (request, reply) => sendSession(reply, deps, await verifyEmail(deps, request.body.token)),
     );
 
     app.post(

@@ -6,9 +6,11 @@ import { isUniqueViolation } from '#server/db/unique-violation';
 import { findUserByEmail, insertUser } from '#server/modules/users/users.repository';
 import type { Clock } from '#server/platform/clock';
 import { hashToken, randomToken } from '#server/platform/crypto';
+import type { JobQueue } from '#server/platform/jobs/job-queue';
 import type { AccessTokens } from './access-tokens';
 import { authErrors } from './auth.errors';
 import * as repository from './auth.repository';
+import { sendEmailVerificationJob, sendSignUpAttemptJob } from './email-verification.jobs';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -57,15 +59,19 @@ export async function startSession(deps: AuthDeps, userId: string): Promise<Issu
   return { accessToken, refreshToken };
 }
 
-export async function signUp(deps: AuthDeps, body: SignupBody) {
-  if (await findUserByEmail(deps.db, body.email)) throw authErrors.emailTaken();
+/**
+ * Creates the account unconfirmed and mails its verification link; for an address that already has an
+ * account, mails its owner instead (docs/decisions/0004-sign-up-answers-the-same.md). Both ways hash the
+ * password, try one insert and queue one job, so neither the answer nor its time tells them apart.
+ */
+export async function signUp(deps: AuthDeps & { jobs: Pick<JobQueue, 'send'> }, body: SignupBody) {
   const passwordHash = await hashPassword(body.password);
   try {
     const user = await insertUser(deps.db, { email: body.email, passwordHash, method: 'email' });
-    return { user, token: await startSession(deps, user.userId) };
+    await deps.jobs.send(sendEmailVerificationJob, { userId: user.userId, purpose: 'sign-up' });
   } catch (error) {
-    if (isUniqueViolation(error)) throw authErrors.emailTaken();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    await deps.jobs.send(sendSignUpAttemptJob, { email: body.email });
   }
 }
 

@@ -32,8 +32,8 @@ beforeAll(async () => {
   });
   // The calendar and Stripe fixtures were recorded up to this instant.
   api = await startTestApi({ fakes, clock: testClock(new Date('2026-11-21T12:00:00Z')) });
-  ada = await signUp(api.app);
-  mallory = await signUp(api.app);
+  ada = await signUp(api);
+  mallory = await signUp(api);
   const zone = await api.app.inject({
     method: 'PATCH',
     url: '/api/users/me',

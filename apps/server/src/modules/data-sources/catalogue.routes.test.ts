@@ -19,7 +19,7 @@ beforeAll(async () => {
   configured = await startTestApi({ fakes });
   const { YOUTUBE_API_KEY: _key, PRODUCT_HUNT_TOKEN: _token, ...withoutCredentials } = fakes.env;
   bare = await startTestApi({ fakes: { env: withoutCredentials }, database: configured.database });
-  user = await signUp(configured.app);
+  user = await signUp(configured);
   bareHeaders = { authorization: `Bearer ${(await bare.sessionFor(user.userId)).accessToken}` };
 });
 afterAll(async () => {

@@ -13,8 +13,8 @@ afterAll(() => api?.close());
 
 describe('data-source calls per user', () => {
   it(`refuses the call after ${DATA_SOURCES_RATE_LIMIT.max} in a minute with 429 and Retry-After; other users are not affected`, async () => {
-    const busy = await signUp(api.app);
-    const other = await signUp(api.app);
+    const busy = await signUp(api);
+    const other = await signUp(api);
     const call = (headers: Record<string, string>) =>
       api.app.inject({ method: 'GET', url: '/api/data-sources', headers });
     for (let index = 0; index < DATA_SOURCES_RATE_LIMIT.max; index += 1) {

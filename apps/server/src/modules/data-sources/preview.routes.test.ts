@@ -19,8 +19,8 @@ beforeAll(async () => {
     providers: [...oauthFakeProviders, hackerNewsFake, googleApiFake({ moveToToday: false })],
   });
   api = await startTestApi({ fakes, clock: testClock(new Date('2026-11-21T12:00:00Z')) });
-  ada = await signUp(api.app);
-  mallory = await signUp(api.app);
+  ada = await signUp(api);
+  mallory = await signUp(api);
   adasGoogle = await connectAccount(api, ada, 'google');
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { deliveries, issueRuns } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
 import { buildIssue } from '#server/modules/issues/build-issue.usecases';
 import { addFriends } from '#server/modules/subscribers/test-support';
-import { signUp, verifyAddress } from '#server/modules/users/test-support';
+import { signUp } from '#server/modules/users/test-support';
 import { bounceTokenOf } from '#server/platform/mailer';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -21,7 +21,7 @@ let t: TestApi;
 beforeAll(async () => {
   fakes = await startFakeProviders();
   smtp = await startSmtpServer();
-  t = await startTestApi({ fakes, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+  t = await startTestApi({ fakes, smtp });
 });
 afterAll(async () => {
   await t?.close();
@@ -37,8 +37,7 @@ const rowOf = async (deliveryId: string) =>
 
 /** An issue of a digest with one friend, both copies sent; with the envelope sender each arrived with. */
 async function sentIssue() {
-  const owner = await signUp(t.app);
-  await verifyAddress(t.database, owner);
+  const owner = await signUp(t);
   const digest = await createDigest(t.app, owner, {
     name: 'Bounce Notes',
     sources: [

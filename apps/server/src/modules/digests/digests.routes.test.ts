@@ -32,7 +32,7 @@ async function setFullName(user: TestUser, fullName: string) {
 
 describe('POST /api/digests creates a digest', () => {
   it('answers 201 { digest } with docs/product.md §3 defaults for every omitted field', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await api(user, 'POST', '/api/digests', { sources: THREE_SOURCES });
     expect(response.statusCode).toBe(201);
     const { digest } = digestResponseSchema.parse(response.json());
@@ -53,14 +53,14 @@ describe('POST /api/digests creates a digest', () => {
   });
 
   it('names an unnamed digest "{full name}\'s Digest" (docs/product.md §5)', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await setFullName(user, 'Ada Lovelace');
     const digest = await createDigest(t.app, user, { name: '   ' });
     expect(digest.name).toBe("Ada Lovelace's Digest");
   });
 
   it('stores every field it is given, sources in order with the docs/product.md §9 defaults filled in', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, {
       name: '  Morning  read ',
       active: false,
@@ -115,7 +115,7 @@ describe('POST /api/digests creates a digest', () => {
   });
 
   it('strips source icons: they are never stored', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, {
       sources: [{ ...HN, icon: 'hn.svg' }, { ...DATE, icon: { src: 'x' } }, RSS],
     });
@@ -199,7 +199,7 @@ describe('POST /api/digests refuses bad input with a message and stores nothing'
   ];
 
   it.each(cases)('%s → 400', async (_label, body, message) => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await api(user, 'POST', '/api/digests', { sources: THREE_SOURCES, ...body });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_ERROR');
@@ -208,7 +208,7 @@ describe('POST /api/digests refuses bad input with a message and stores nothing'
   });
 
   it('refuses a body that is not JSON', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/digests',
@@ -222,7 +222,7 @@ describe('POST /api/digests refuses bad input with a message and stores nothing'
 
 describe('at most 100 digests per user (creation refused when the user already has more than 99)', () => {
   it('creates the 100th, refuses the 101st (create and duplicate) with 422, stores nothing more', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const now = new Date();
     await t.database.db.insert(digests).values(
       Array.from({ length: MAX_DIGESTS - 1 }, (_, index) => ({
@@ -245,7 +245,7 @@ describe('at most 100 digests per user (creation refused when the user already h
   });
 
   it('holds when creations arrive together', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const now = new Date();
     await t.database.db.insert(digests).values(
       Array.from({ length: MAX_DIGESTS - 2 }, () => ({
@@ -266,7 +266,7 @@ describe('at most 100 digests per user (creation refused when the user already h
 
 describe('GET /api/digests lists the user’s digests', () => {
   it('answers { digests } newest first, each with active subscribers and no build history', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const first = await createDigest(t.app, user, { name: 'First' });
     const second = await createDigest(t.app, user, { name: 'Second', subscribers: ['Friend@Example.com'] });
     const response = await api(user, 'GET', '/api/digests');
@@ -285,9 +285,9 @@ describe('GET /api/digests lists the user’s digests', () => {
   });
 
   it('answers an empty list for a new user and never another user’s digests', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     await createDigest(t.app, owner);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await api(other, 'GET', '/api/digests')).json()).toEqual({ digests: [] });
   });
 
@@ -298,7 +298,7 @@ describe('GET /api/digests lists the user’s digests', () => {
 
 describe('GET /api/digests/:id answers one digest with its issues', () => {
   it('lists the issues oldest first with a link to their HTML, and the latest number', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user);
     await t.database.db.insert(digestBuilds).values([
       { digestId: digest.digestId, buildNumber: 2, html: '<p>2</p>', text: '2' },
@@ -318,12 +318,12 @@ describe('GET /api/digests/:id answers one digest with its issues', () => {
   });
 
   it('answers 404 for an unknown id, a malformed id and another user’s digest (issues included)', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     await t.database.db
       .insert(digestBuilds)
       .values({ digestId: digest.digestId, buildNumber: 1, html: '<p>secret</p>', text: 'secret' });
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     for (const url of [
       `/api/digests/${randomUUID()}`,
       '/api/digests/not-a-uuid',
@@ -338,7 +338,7 @@ describe('GET /api/digests/:id answers one digest with its issues', () => {
 
 describe('PATCH /api/digests/:id changes a digest', () => {
   it('pauses with { active: false } and resumes with { active: true }, changing nothing else', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, { name: 'Mine' });
     const paused = await api(user, 'PATCH', `/api/digests/${digest.digestId}`, { active: false });
     expect(paused.statusCode).toBe(200);
@@ -349,7 +349,7 @@ describe('PATCH /api/digests/:id changes a digest', () => {
   });
 
   it('changes the schedule, name and sources; an emptied name takes the default', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await setFullName(user, 'Grace Hopper');
     const digest = await createDigest(t.app, user, { name: 'Mine' });
     const response = await api(user, 'PATCH', `/api/digests/${digest.digestId}`, {
@@ -382,7 +382,7 @@ describe('PATCH /api/digests/:id changes a digest', () => {
     ['an unknown field', { owner: 'me' }, 'owner'],
   ];
   it.each(bad)('refuses %s with 400 and changes nothing', async (_label, body, message) => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user);
     const before = await rowOf(digest.digestId);
     const response = await api(user, 'PATCH', `/api/digests/${digest.digestId}`, body);
@@ -392,10 +392,10 @@ describe('PATCH /api/digests/:id changes a digest', () => {
   });
 
   it('answers 404 for another user’s digest and changes nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { subscribers: ['a@example.com'] });
     const before = await rowOf(digest.digestId);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     for (const body of [{ active: false }, { name: 'Stolen' }, { subscribers: ['thief@example.com'] }]) {
       const response = await api(other, 'PATCH', `/api/digests/${digest.digestId}`, body);
       expect(response.statusCode).toBe(404);
@@ -411,7 +411,7 @@ describe('PATCH /api/digests/:id changes a digest', () => {
 
 describe('issue retention: how long a digest keeps its issues (docs/product.md §3)', () => {
   it('keeps a year unless told otherwise, takes 1, 3, 6, 12 or 24 months at creation and by PATCH', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, { issueRetentionMonths: 3 });
     expect(digest.issueRetentionMonths).toBe(3);
     expect((await rowOf(digest.digestId))?.issueRetentionMonths).toBe(3);
@@ -428,7 +428,7 @@ describe('issue retention: how long a digest keeps its issues (docs/product.md �
   });
 
   it('refuses any other retention by PATCH with the message and changes nothing', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user);
     const before = await rowOf(digest.digestId);
     for (const months of [0, 2, 12.5, 36, -1, '6', null]) {
@@ -442,10 +442,10 @@ describe('issue retention: how long a digest keeps its issues (docs/product.md �
   });
 
   it('answers 404 to another user and 401 without a session, changing nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     const before = await rowOf(digest.digestId);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const body = { issueRetentionMonths: 1 };
     expect((await api(other, 'PATCH', `/api/digests/${digest.digestId}`, body)).statusCode).toBe(404);
     expect((await api(null, 'PATCH', `/api/digests/${digest.digestId}`, body)).statusCode).toBe(401);
@@ -453,7 +453,7 @@ describe('issue retention: how long a digest keeps its issues (docs/product.md �
   });
 
   it('is copied by duplicate', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, { issueRetentionMonths: 24 });
     const response = await api(user, 'POST', `/api/digests/duplicate/${digest.digestId}`);
     expect(response.json().digest.issueRetentionMonths).toBe(24);
@@ -462,7 +462,7 @@ describe('issue retention: how long a digest keeps its issues (docs/product.md �
 
 describe('DELETE /api/digests/:id', () => {
   it('deletes the digest with its subscribers and issues', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, { subscribers: ['a@example.com'] });
     await t.database.db
       .insert(digestBuilds)
@@ -485,9 +485,9 @@ describe('DELETE /api/digests/:id', () => {
   });
 
   it('answers 404 for another user’s digest and deletes nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await api(other, 'DELETE', `/api/digests/${digest.digestId}`)).statusCode).toBe(404);
     expect(await rowOf(digest.digestId)).toBeDefined();
   });
@@ -495,7 +495,7 @@ describe('DELETE /api/digests/:id', () => {
 
 describe('POST /api/digests/duplicate/:id', () => {
   it('makes a paused copy "{name} (copy)" with the same schedule and sources and no subscribers', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, {
       name: 'Weekly news',
       scheduleType: 'weekly',
@@ -521,7 +521,7 @@ describe('POST /api/digests/duplicate/:id', () => {
   });
 
   it('keeps the copy’s name within 100 characters', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const digest = await createDigest(t.app, user, { name: 'n'.repeat(100) });
     const copy = (await api(user, 'POST', `/api/digests/duplicate/${digest.digestId}`)).json().digest;
     expect(copy.name).toHaveLength(100);
@@ -529,9 +529,9 @@ describe('POST /api/digests/duplicate/:id', () => {
   });
 
   it('answers 404 for another user’s digest and creates nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const response = await api(other, 'POST', `/api/digests/duplicate/${digest.digestId}`);
     expect(response.statusCode).toBe(404);
     expect(await rowsOf(other.userId)).toEqual([]);

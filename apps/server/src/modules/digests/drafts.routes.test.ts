@@ -27,7 +27,7 @@ async function createDraft(user: TestUser, body: object) {
 
 describe('POST /api/digests/drafts saves a draft', () => {
   it('answers 201 { digest } with digestId; a draft may have one source (the first one added)', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const draft = await createDraft(user, { sources: [{ ...HN, icon: 'hn.svg' }] });
     expect(draft).toMatchObject({ name: '', sources: [{ type: 'HACKER_NEWS', numberOfPosts: 6 }] });
     expect(JSON.stringify(draft.sources)).not.toContain('icon');
@@ -36,7 +36,7 @@ describe('POST /api/digests/drafts saves a draft', () => {
   });
 
   it('accepts no sources and up to 20', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     expect((await createDraft(user, {})).sources).toEqual([]);
     expect((await createDraft(user, { name: 'Big', sources: sources(20) })).sources).toHaveLength(20);
   });
@@ -49,7 +49,7 @@ describe('POST /api/digests/drafts saves a draft', () => {
     ['an out-of-range count', { sources: [{ ...RSS, numberOfPosts: 51 }] }, 'at most 50'],
   ];
   it.each(bad)('refuses %s with 400 and stores nothing', async (_label, body, message) => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await api(user, 'POST', '/api/digests/drafts', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
@@ -57,7 +57,7 @@ describe('POST /api/digests/drafts saves a draft', () => {
   });
 
   it(`keeps at most ${MAX_DRAFTS} drafts per user`, async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     await t.database.db
       .insert(digestDrafts)
       .values(Array.from({ length: MAX_DRAFTS }, () => ({ userId: user.userId, sources: [] })));
@@ -69,10 +69,10 @@ describe('POST /api/digests/drafts saves a draft', () => {
 
 describe('GET /api/digests/drafts (not captured by /digests/:id)', () => {
   it('answers { digests } with the user’s drafts only, most recently changed first', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const older = await createDraft(user, { name: 'Older' });
     const newer = await createDraft(user, { name: 'Newer' });
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     await createDraft(other, { name: 'Not yours' });
     const response = await api(user, 'GET', '/api/digests/drafts');
     expect(response.statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe('GET /api/digests/drafts (not captured by /digests/:id)', () => {
 
 describe('PATCH /api/digests/drafts/:id', () => {
   it('changes the name and the sources', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const draft = await createDraft(user, { sources: [HN] });
     const response = await api(user, 'PATCH', `/api/digests/drafts/${draft.digestId}`, {
       name: 'Later',
@@ -104,7 +104,7 @@ describe('PATCH /api/digests/drafts/:id', () => {
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const draft = await createDraft(user, { name: 'Keep', sources: [HN] });
     for (const body of [{}, { sources: sources(21) }, { sources: [{ type: 'NOPE' }] }, { active: true }]) {
       expect((await api(user, 'PATCH', `/api/digests/drafts/${draft.digestId}`, body)).statusCode).toBe(400);
@@ -115,9 +115,9 @@ describe('PATCH /api/digests/drafts/:id', () => {
   });
 
   it('answers 404 for another user’s draft, an unknown and a malformed id, changing nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const draft = await createDraft(owner, { name: 'Mine' });
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     for (const id of [draft.digestId, randomUUID(), 'drafts']) {
       const response = await api(other, 'PATCH', `/api/digests/drafts/${id}`, { name: 'Stolen' });
       expect(response.statusCode).toBe(404);
@@ -129,7 +129,7 @@ describe('PATCH /api/digests/drafts/:id', () => {
 
 describe('DELETE /api/digests/drafts/:id', () => {
   it('deletes the draft', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const draft = await createDraft(user, {});
     const response = await api(user, 'DELETE', `/api/digests/drafts/${draft.digestId}`);
     expect(response.statusCode).toBe(200);
@@ -138,15 +138,15 @@ describe('DELETE /api/digests/drafts/:id', () => {
   });
 
   it('answers 404 for another user’s draft and deletes nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const draft = await createDraft(owner, {});
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await api(other, 'DELETE', `/api/digests/drafts/${draft.digestId}`)).statusCode).toBe(404);
     expect(await draftsOf(owner.userId)).toHaveLength(1);
   });
 
   it('is not the digest delete: a draft id is no digest', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const draft = await createDraft(user, {});
     expect((await api(user, 'DELETE', `/api/digests/${draft.digestId}`)).statusCode).toBe(404);
     expect(await draftsOf(user.userId)).toHaveLength(1);

@@ -57,7 +57,7 @@ function headOf(html: string) {
 }
 
 async function ownerNamed(fullName: string) {
-  const owner = await signUp(t.app);
+  const owner = await signUp(t);
   const username = `Reader${Math.random().toString(36).slice(2, 8)}`;
   const response = await call(t.app, owner, 'PATCH', '/api/users/me', { fullName, username });
   expect(response.statusCode).toBe(200);

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('GET /api/users/by-username/:username (public profile, no login)', () => {
   it('answers the photo, name, bio and the public, running digests by share token, never the e-mail, an id or settings', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const username = `Reader${Math.random().toString(36).slice(2, 8)}`;
     await call(t.app, user, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace', username, bio: 'Notes.' });
     const first = await createDigest(t.app, user, { name: 'First', subscribers: ['friend@example.com'] });
@@ -54,7 +54,7 @@ describe('GET /api/users/by-username/:username (public profile, no login)', () =
   });
 
   it('lists no digest of a user whose digests are all private', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const username = `Quiet${Math.random().toString(36).slice(2, 8)}`;
     await call(t.app, user, 'PATCH', '/api/users/me', { username });
     await createDigest(t.app, user, { name: 'Mine' });

@@ -22,7 +22,7 @@ const issueHtml = (copy: string, buildNumber: number) =>
   `<html><head><title>Issue ${buildNumber}</title></head><body>${copy} copy of issue ${buildNumber}</body></html>`;
 
 async function digestWithIssues(numbers: number[], options: { withoutPublicCopy?: number[] } = {}) {
-  const owner = await signUp(t.app);
+  const owner = await signUp(t);
   const digest = await createDigest(t.app, owner);
   if (numbers.length > 0) {
     await t.database.db.insert(digestBuilds).values(
@@ -183,7 +183,7 @@ describe('PUT /api/digests/:id/visibility is the owner’s alone', () => {
   it('answers 404 to another user and 401 without a session, and changes nothing', async () => {
     const { digest } = await digestWithIssues([1]);
     const before = await rowOf(digest.digestId);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     for (const visibility of ['public', 'private']) {
       const stolen = await setVisibility(other, digest.digestId, visibility);
       expect(stolen.statusCode).toBe(404);

@@ -7,6 +7,7 @@ import {
   deliveries,
   digestBuilds,
   digests,
+  emailVerifications,
   issueRuns,
   mailRecipientLog,
   oauthStates,
@@ -79,22 +80,28 @@ async function seedTokens() {
     { userId, tokenHash: 'expired-reset', expiresAt: minutes(-30) },
     { userId, tokenHash: 'live-reset', expiresAt: minutes(10) },
   ]);
+  await db.insert(emailVerifications).values([
+    { userId, purpose: 'sign-up', email: 'a@example.com', tokenHash: 'expired-link', expiresAt: minutes(-1) },
+    { userId, purpose: 'sign-up', email: 'a@example.com', tokenHash: 'live-link', expiresAt: minutes(60) },
+  ]);
 }
 
 const remaining = async () => ({
   refresh: (await database.db.select().from(refreshTokens)).map((row) => row.tokenHash),
   resets: (await database.db.select().from(passwordResets)).map((row) => row.tokenHash),
+  links: (await database.db.select().from(emailVerifications)).map((row) => row.tokenHash),
   sessions: (await database.db.select().from(sessions)).length,
   states: (await database.db.select().from(oauthStates)).map((row) => row.stateHash),
 });
 
 describe('purging expired tokens', () => {
-  it('deletes sessions, refresh tokens, password resets and OAuth states past their expiry and keeps live ones', async () => {
+  it('deletes sessions, refresh tokens, password resets, e-mail verification links and OAuth states past their expiry and keeps live ones', async () => {
     await seedTokens();
     await purgeExpiredTokens({ db: database.db, clock, logger });
     expect(await remaining()).toEqual({
       refresh: ['live-refresh'],
       resets: ['live-reset'],
+      links: ['live-link'],
       sessions: 1,
       states: ['live-state'],
     });

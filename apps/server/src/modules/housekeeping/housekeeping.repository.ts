@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client';
 import {
   digestBuilds,
   digests,
+  emailVerifications,
   mailRecipientLog,
   oauthStates,
   passwordResets,
@@ -16,8 +17,9 @@ import { MAIL_LIMIT_WINDOW_MS } from '#server/modules/deliveries/mail-limits';
 import { usernameReservationCutoff } from '#server/modules/users/users.rules';
 
 /**
- * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, OAuth states,
- * tickets, reservations of given-up usernames, and recipients logged longer ago than the mail limits look.
+ * Rows past their expiry can never be used again: sessions (with their refresh tokens), resets, e-mail
+ * verification links, OAuth states, tickets, reservations of given-up usernames, and recipients logged
+ * longer ago than the mail limits look.
  */
 export async function deleteExpiredTokens(db: Database, now: Date) {
   const expiredSessions = await db
@@ -32,6 +34,10 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, now))
     .returning({ id: passwordResets.resetId });
+  const verifications = await db
+    .delete(emailVerifications)
+    .where(lt(emailVerifications.expiresAt, now))
+    .returning({ id: emailVerifications.verificationId });
   const states = await db
     .delete(oauthStates)
     .where(lt(oauthStates.expiresAt, now))
@@ -54,6 +60,7 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
     socialTickets: tickets.length,
     refreshTokens: refresh.length,
     passwordResets: resets.length,
+    emailVerifications: verifications.length,
     oauthStates: states.length,
     usernameReservations: reservations.length,
   };

@@ -8,7 +8,7 @@ import {
 } from '#server/modules/deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
 import { addFriends } from '#server/modules/subscribers/test-support';
-import { signUp, type TestUser, verifyAddress } from '#server/modules/users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { MAILER_MAX_CONNECTIONS } from '#server/platform/mailer';
 import {
   closeSmtpServers,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   t = await startTestApi({
     fakes,
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    smtp,
     appUrl: 'http://app.test',
     mailDomain: 'digest.test',
   });
@@ -73,7 +73,6 @@ const header = (mail: Received, name: string) =>
     .replace(/\r?\n\s+/g, ' ');
 
 async function digestWithFriend(owner: TestUser, sources: object[]) {
-  await verifyAddress(t.database, owner);
   const digest = await createDigest(t.app, owner, { name: 'Morning Notes', sources });
   await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
   await addFriends(t.database.db, digest.digestId, ['gone@example.com'], 'unsubscribed');
@@ -82,7 +81,7 @@ async function digestWithFriend(owner: TestUser, sources: object[]) {
 
 describe('building an issue', () => {
   it('fetches every source, stores issue 1 with the blocks in order and a failing source in its block, and queues one delivery per recipient', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await digestWithFriend(owner, [
       rssOk(),
       { type: 'HACKER_NEWS' },
@@ -131,7 +130,7 @@ describe('building an issue', () => {
   });
 
   it('does not store or send an issue whose sources all failed or had nothing; the run keeps the reason', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [rssMissing(), { type: 'DATE' }, rssMissing()],
     });
@@ -153,7 +152,7 @@ describe('building an issue', () => {
   });
 
   it('skips a scheduled run of a digest paused after it was queued', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }],
     });
@@ -166,7 +165,7 @@ describe('building an issue', () => {
 
 describe('delivering an issue', () => {
   async function builtIssue() {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     await api(owner, 'PATCH', '/api/users/me', { fullName: 'Ada Lovelace' });
     const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
     await buildIssue(deps(), (await queuedRun(digest.digestId)).runId);
@@ -385,16 +384,16 @@ describe('the storage quota of an account (ISSUE_STORAGE_QUOTA_MB): its oldest i
   }
 
   it('deletes nothing while the account stays within its quota', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await digestWithOldIssues(owner);
     await buildWithQuota(digest.digestId, 3.5 * MB);
     expect(await issuesOf(digest.digestId)).toEqual([1, 2, 3, 4]);
   });
 
   it('past the quota deletes the oldest issues (with their deliveries) until it fits, never another account’s', async () => {
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const othersDigest = await digestWithOldIssues(other);
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await digestWithOldIssues(owner);
     await buildWithQuota(digest.digestId, 2.5 * MB);
     expect(await issuesOf(digest.digestId)).toEqual([2, 3, 4]);
@@ -405,7 +404,7 @@ describe('the storage quota of an account (ISSUE_STORAGE_QUOTA_MB): its oldest i
   });
 
   it('keeps the issue just built even when it alone is over the quota, and issues whose mail is still going out', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await digestWithOldIssues(owner);
     await t.database.db
       .update(deliveries)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digests, issueRuns } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
 import { addFriends } from '#server/modules/subscribers/test-support';
-import { signUp, verifyAddress } from '#server/modules/users/test-support';
+import { signUp } from '#server/modules/users/test-support';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
@@ -17,7 +17,7 @@ let t: TestApi;
 beforeAll(async () => {
   fakes = await startFakeProviders();
   smtp = await startSmtpServer();
-  t = await startTestApi({ fakes, roles: ['worker'], smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+  t = await startTestApi({ fakes, roles: ['worker'], smtp });
 });
 afterAll(async () => {
   await t?.close();
@@ -27,8 +27,7 @@ afterAll(async () => {
 
 describe('an issue on time', () => {
   it('goes from a due slot to the inboxes of the owner and each subscriber, once', async () => {
-    const owner = await signUp(t.app);
-    await verifyAddress(t.database, owner);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       name: 'Pipeline',
       sources: [

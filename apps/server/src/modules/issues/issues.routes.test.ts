@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digestBuilds, issueRuns } from '#server/db/schema';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
 import { addFriends } from '#server/modules/subscribers/test-support';
-import { signUp, verifyAddress } from '#server/modules/users/test-support';
+import { signUp } from '#server/modules/users/test-support';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { REBUILD_RATE_LIMIT } from './issues.routes';
@@ -29,8 +29,7 @@ const buildsOf = (digestId: string) =>
 
 describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   it('builds a new issue now, answers it, lists it in the digest and mails only the owner', async () => {
-    const owner = await signUp(t.app);
-    await verifyAddress(t.database, owner);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { name: 'Now please', sources: liveSources() });
     await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
     const first = await rebuild(owner, digest.digestId);
@@ -75,13 +74,13 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   });
 
   it('builds a paused digest too (pausing stops only the schedule)', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { sources: liveSources(), active: false });
     expect((await rebuild(owner, digest.digestId)).statusCode).toBe(200);
   });
 
   it('answers 422 NOTHING_TO_SEND and stores nothing when every source failed or was empty', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [feed('missing.xml'), { type: 'DATE' }, feed('also-missing.xml')],
     });
@@ -95,8 +94,8 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   });
 
   it("answers 404 for another user's digest, an unknown id or a malformed one, and builds nothing", async () => {
-    const owner = await signUp(t.app);
-    const stranger = await signUp(t.app);
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
     const digest = await createDigest(t.app, owner, { sources: liveSources() });
     for (const [user, id] of [
       [stranger, digest.digestId],
@@ -111,7 +110,7 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   });
 
   it('needs a signed-in user, and a GET (a link scanner) does nothing', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { sources: liveSources() });
     expect((await rebuild(null, digest.digestId)).statusCode).toBe(401);
     expect((await api(owner, 'GET', `/api/digests/rebuild/${digest.digestId}`)).statusCode).toBe(404);
@@ -119,7 +118,7 @@ describe('POST /api/digests/rebuild/{id} (Send latest digest)', () => {
   });
 
   it(`is limited to ${REBUILD_RATE_LIMIT.max} per account in ${REBUILD_RATE_LIMIT.timeWindow}`, async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {
       sources: [{ type: 'DATE' }, { type: 'DATE' }, { type: 'DATE' }],
     });

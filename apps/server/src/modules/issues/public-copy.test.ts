@@ -5,7 +5,7 @@ import { deliveries, digestBuilds, issueRuns } from '#server/db/schema';
 import { connectAccount } from '#server/modules/accounts/test-support';
 import { deliver } from '#server/modules/deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp, type TestUser, verifyAddress } from '#server/modules/users/test-support';
+import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { createConnectors, fetchSourceContent } from '#server/sources/connectors';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -25,12 +25,11 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await startTestApi({
     fakes,
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    smtp,
     appUrl: 'http://app.test',
     mailDomain: 'digest.test',
   });
-  owner = await signUp(t.app);
-  await verifyAddress(t.database, owner);
+  owner = await signUp(t);
   tokenIds.google = await connectAccount(t, owner, 'google');
   tokenIds.twitter = await connectAccount(t, owner, 'twitter');
   tokenIds.stripe = await connectAccount(t, owner, 'stripe');

@@ -29,7 +29,7 @@ const tick = () =>
   });
 
 async function warsawUser(): Promise<TestUser> {
-  const user = await signUp(t.app);
+  const user = await signUp(t);
   const response = await api(user, 'PATCH', '/api/users/me', {
     timezone: { timezone: 'Europe/Warsaw', locale: 'pl-PL', offset: 60 },
   });

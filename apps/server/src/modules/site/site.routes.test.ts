@@ -29,6 +29,7 @@ describe('GET /api/site: the support address and the documents’ links, from th
       changelogUrl: '/changelog',
       termsUrl: '/terms',
       privacyUrl: '/privacy',
+      mailTransport: 'outbox',
     });
   });
 
@@ -44,6 +45,7 @@ describe('GET /api/site: the support address and the documents’ links, from th
       changelogUrl: 'https://digest.example/news',
       termsUrl: 'https://digest.example/terms.html',
       privacyUrl: 'https://digest.example/privacy.html',
+      mailTransport: 'outbox',
     });
     for (const page of ['terms', 'privacy', 'changelog'] as const) {
       const response = await app.inject(`/api/site/pages/${page}`);
@@ -104,6 +106,7 @@ describe('GET /api/site/pages/{page}: the built-in texts, the operator’s files
       site: loadConfig({}).site,
       appUrl: 'http://app.test',
       changelogMarkdown: undefined,
+      mailTransport: 'outbox',
     });
     expect(() => without.page('changelog')).toThrow('This server has no Changelog.');
   });

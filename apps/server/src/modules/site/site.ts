@@ -11,6 +11,8 @@ export interface SiteDeps {
   appUrl: string;
   /** The repository's CHANGELOG.md, read at start; undefined when the server was deployed without it. */
   changelogMarkdown: string | undefined;
+  /** Whether mail is sent (SMTP_URL) or written to the outbox: the sign-up tells a developer where to look. */
+  mailTransport: SiteInfo['mailTransport'];
 }
 
 /** The in-app path of each page (the web app's routes, docs/product.md §2). */
@@ -52,6 +54,7 @@ export function createSite(deps: SiteDeps) {
     changelogUrl: site.changelogUrl ?? SITE_PAGE_PATHS.changelog,
     termsUrl: linkOf(site.terms, 'terms'),
     privacyUrl: linkOf(site.privacy, 'privacy'),
+    mailTransport: deps.mailTransport,
   };
   const bodies: Record<SitePage, PageBody> = {
     terms: legalBody(site.terms, BUILT_IN_TERMS),

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestSubscribers } from '#server/db/schema';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
-import { signUp, verifyAddress } from '#server/modules/users/test-support';
+import { signUp } from '#server/modules/users/test-support';
 import { systemClock } from '#server/platform/clock';
 import type { Mailer, OutgoingMail } from '#server/platform/mailer';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -29,7 +29,7 @@ const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 
 
 describe('PUT /api/digests/:id/subscribers sets the list', () => {
   it('normalises and de-duplicates the e-mails and answers { message, subscribers }', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     const [a, b] = [unique('ann'), unique('bob')];
     const response = await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, {
@@ -48,7 +48,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
   });
 
   it('removes the addresses left out (no mail), hiding them from the list', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const [keep, drop] = [unique('keep'), unique('drop')];
     const digest = await createDigest(t.app, owner, { subscribers: [keep, drop] });
     await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, { subscribers: [keep] });
@@ -60,7 +60,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
   });
 
   it("refuses a bad address with '{email} should be a valid email!' and changes nothing", async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('ok');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
     const before = await subscriberRows(digest.digestId);
@@ -82,7 +82,7 @@ describe('PUT /api/digests/:id/subscribers sets the list', () => {
 
 describe('subscriber changes are limited per account', () => {
   it('answers 429 with Retry-After after 60 list changes in an hour, per account', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner);
     const url = `/api/digests/${digest.digestId}/subscribers`;
     for (let i = 0; i < SUBSCRIBERS_RATE_LIMITS.setPerUser.max; i++) {
@@ -92,7 +92,7 @@ describe('subscriber changes are limited per account', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another account is not affected.
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const theirs = await createDigest(t.app, other);
     expect(
       (await api(other, 'PUT', `/api/digests/${theirs.digestId}/subscribers`, { subscribers: [] }))
@@ -103,7 +103,7 @@ describe('subscriber changes are limited per account', () => {
 
 describe('DELETE /api/digests/:id/subscribers/:email', () => {
   it('removes one subscriber by e-mail (any case) and answers the list', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const [a, b] = [unique('a'), unique('b')];
     const digest = await createDigest(t.app, owner, { subscribers: [a, b] });
     const response = await api(
@@ -126,11 +126,11 @@ describe('DELETE /api/digests/:id/subscribers/:email', () => {
 
 describe('another user’s subscriber list answers 404 and changes nothing', () => {
   it('for GET, PUT and DELETE, and mails nobody', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('private');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
     const before = await subscriberRows(digest.digestId);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const victim = unique('victim');
     const base = `/api/digests/${digest.digestId}/subscribers`;
     for (const response of [
@@ -162,7 +162,7 @@ describe('another user’s subscriber list answers 404 and changes nothing', () 
 
 describe('unsubscribing', () => {
   async function subscribed() {
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     const friend = unique('reader');
     const digest = await createDigest(t.app, owner, { name: 'Reader digest', subscribers: [friend] });
     const { token } = await rowOf(digest.digestId, friend);
@@ -295,8 +295,7 @@ describe('the invitation job', () => {
 
   /** A digest whose invitations are pending but not yet worked (the rows are made pending directly). */
   async function pendingNotices(emails: string[]) {
-    const owner = await signUp(t.app);
-    await verifyAddress(t.database, owner);
+    const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, { subscribers: emails });
     await t.database.db
       .update(digestSubscribers)

@@ -19,7 +19,7 @@ let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
-  user = await signUp(t.app);
+  user = await signUp(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +44,7 @@ describe('GET /api/digests/web/:category answers real starting points', () => {
     const fakes = await startFakeProviders();
     const keyed = await startTestApi({ fakes });
     try {
-      const owner = await signUp(keyed.app);
+      const owner = await signUp(keyed);
       const response = await call(keyed.app, owner, 'GET', '/api/digests/web/tech');
       const { templates } = templateListResponseSchema.parse(response.json());
       const techIndustry = templates.find((template) => template.templateId === 'tech-industry');

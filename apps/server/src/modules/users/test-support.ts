@@ -3,9 +3,7 @@
  * database, users signed up through the API, and multipart bodies. Not a test file itself.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Database } from '#server/db/client';
-import { users } from '#server/db/schema';
+import type { LightMyRequestResponse } from 'fastify';
 import { refreshTokenOf } from '#server-test/session-cookies';
 import { type HttpServer, startTestApi, type TestApi } from '#server-test/test-api';
 
@@ -29,17 +27,22 @@ export interface TestUser {
   ip: string;
 }
 
-/** A new account made through `POST /api/auth/signup/email`. */
-export async function signUp(app: HttpServer, email = `${randomUUID()}@example.com`): Promise<TestUser> {
+async function postSignUp(api: TestApi, email: string) {
   ipCounter += 1;
   const ip = `198.51.100.${ipCounter % 250}`;
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/api/auth/signup/email',
     headers: { 'x-forwarded-for': ip },
     payload: { email, password: PASSWORD, confirmed: true },
   });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return ip;
+}
+
+/** The user of a response that started a session (a sign-in, a followed verification link). */
+function signedInUser(response: LightMyRequestResponse, ip: string, what: string): TestUser {
+  if (response.statusCode !== 200) throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
   const { token, user } = response.json();
   return {
     userId: user.userId,
@@ -49,6 +52,30 @@ export async function signUp(app: HttpServer, email = `${randomUUID()}@example.c
     headers: { authorization: `Bearer ${token.accessToken}`, 'x-forwarded-for': ip },
     ip,
   };
+}
+
+/**
+ * A new account made through `POST /api/auth/signup/email`, its address verified and signed in by following
+ * the link of the verification mail.
+ */
+export async function signUp(api: TestApi, email = `${randomUUID()}@example.com`): Promise<TestUser> {
+  const ip = await postSignUp(api, email);
+  return signedInUser(await api.followVerificationLink(email, { 'x-forwarded-for': ip }), ip, 'verification');
+}
+
+/**
+ * A new account whose owner has not followed the verification link yet but signed in with the password (the
+ * app works; nothing is mailed from the account until the address is verified).
+ */
+export async function signUpUnverified(api: TestApi, email = `${randomUUID()}@example.com`) {
+  const ip = await postSignUp(api, email);
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin/email',
+    headers: { 'x-forwarded-for': ip },
+    payload: { email, password: PASSWORD },
+  });
+  return signedInUser(response, ip, 'sign-in');
 }
 
 /** Another session (device) of an existing account, through `POST /api/auth/signin/email`. */
@@ -92,12 +119,4 @@ export function multipart(files: FilePart[], fields: Record<string, string> = {}
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/**
- * Marks the account's address verified, as the verification link (or a social sign-up) does: until then
- * nothing is mailed from the account (docs/design.md §10).
- */
-export async function verifyAddress(database: { db: Database }, user: { userId: string }) {
-  await database.db.update(users).set({ confirmed: true }).where(eq(users.userId, user.userId));
 }

@@ -56,7 +56,7 @@ async function withPhoto(user: TestUser) {
 
 describe('PATCH /api/users/me/photo stores a square PNG', () => {
   it('accepts a PNG, answers the user with the photo URL and serves it as PNG', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await upload(user, [image(await stripedImage('png', 900, 300))]);
     expect(response.statusCode).toBe(200);
     const { user: body } = response.json();
@@ -78,7 +78,7 @@ describe('PATCH /api/users/me/photo stores a square PNG', () => {
     ['jpeg', 'me.jpg', 'image/jpeg'],
     ['gif', 'me.gif', 'image/gif'],
   ] as const)('accepts a %s photo', async (format, filename, contentType) => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await upload(user, [image(await solidImage(format, 800, 600), filename, contentType)]);
     expect(response.statusCode).toBe(200);
     const png = (await storedPhoto(user.userId)).rows[0]?.png ?? Buffer.alloc(0);
@@ -87,7 +87,7 @@ describe('PATCH /api/users/me/photo stores a square PNG', () => {
   });
 
   it('accepts an SVG and stores and serves only the rasterised PNG', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await upload(user, [
       image(svg('<circle cx="150" cy="150" r="150" fill="#ff0000"/>', 300, 300), 'me.svg', 'image/svg+xml'),
     ]);
@@ -101,14 +101,14 @@ describe('PATCH /api/users/me/photo stores a square PNG', () => {
   });
 
   it('judges by content: a PNG named photo.gif and sent as image/gif is accepted as PNG', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await upload(user, [image(await solidImage('png', 200, 200), 'photo.gif', 'image/gif')]);
     expect(response.statusCode).toBe(200);
     expect((await storedPhoto(user.userId)).rows).toHaveLength(1);
   });
 
   it('accepts a photo just under 5 MB', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const noise = await noisePng(1250, 1250);
     expect(noise.length).toBeGreaterThan(4.4 * 1024 * 1024);
     expect(noise.length).toBeLessThanOrEqual(5 * 1024 * 1024);
@@ -117,7 +117,7 @@ describe('PATCH /api/users/me/photo stores a square PNG', () => {
   });
 
   it('gives the photo a new URL on every upload and forgets the old one', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const first = (await upload(user, [image(await solidImage('png', 200, 200, '#ff0000'))])).json().user
       .photo;
     const second = (await upload(user, [image(await solidImage('png', 200, 200, '#0000ff'))])).json().user
@@ -135,7 +135,7 @@ describe('a bad upload is refused with the reason and changes nothing', () => {
   let user: TestUser;
   let before: Awaited<ReturnType<typeof storedPhoto>>;
   beforeAll(async () => {
-    user = await signUp(t.app);
+    user = await signUp(t);
     before = await withPhoto(user);
   });
 
@@ -251,7 +251,7 @@ describe('SVG uploads load nothing from the network', () => {
   it('makes no request to a local server that the SVG references', async () => {
     const trap = await startTrapServer();
     try {
-      const user = await signUp(t.app);
+      const user = await signUp(t);
       const response = await upload(user, [image(svgReferencing(trap.origin), 'me.svg', 'image/svg+xml')]);
       expect(response.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -269,7 +269,7 @@ describe('SVG uploads load nothing from the network', () => {
 
 describe('GET /api/photos/:photoId', () => {
   it('is public, cached forever and locked down', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { photoId } = await withPhoto(user);
     const response = await t.app.inject(`/api/photos/${photoId}`);
     expect(response.statusCode).toBe(200);
@@ -292,7 +292,7 @@ describe('GET /api/photos/:photoId', () => {
 
 describe('DELETE /api/users/me/photo', () => {
   it('removes the photo: the row goes, photo is null and the old URL is 404', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const { photoId } = await withPhoto(user);
     const response = await t.app.inject({
       method: 'DELETE',
@@ -308,7 +308,7 @@ describe('DELETE /api/users/me/photo', () => {
   });
 
   it('answers the user when there is no photo to remove', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const response = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me/photo',
@@ -326,8 +326,8 @@ describe('DELETE /api/users/me/photo', () => {
 
 describe("one user's token only touches that user's photo", () => {
   it("A's upload and removal leave B's photo as it was", async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await signUp(t);
+    const b = await signUp(t);
     const bBefore = await withPhoto(b);
     await withPhoto(a);
     expect(
@@ -343,7 +343,7 @@ describe("one user's token only touches that user's photo", () => {
 
 describe('over a real connection', () => {
   it('answers 413 to a 6 MB upload, and a good upload still works afterwards', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const send = (content: Buffer, headers: Record<string, string>) => {
       const form = new FormData();

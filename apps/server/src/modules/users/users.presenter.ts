@@ -16,6 +16,7 @@ export function presentUser(row: UserRow, options: { mailDomain: string }): User
     photo,
     method: row.method as User['method'],
     confirmed: row.confirmed,
+    pendingEmail: row.pendingEmail,
     timezone:
       row.timezone && row.locale !== null && row.timezoneOffset !== null
         ? { timezone: row.timezone, locale: row.locale, offset: row.timezoneOffset }

@@ -94,6 +94,7 @@ export type UserChanges = Partial<
     | 'timezoneOffset'
     | 'passwordHash'
     | 'photoId'
+    | 'pendingEmail'
   >
 > & { updatedAt: Date };
 

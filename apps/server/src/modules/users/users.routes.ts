@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   messageResponseSchema,
   PHOTO_MAX_BYTES,
   type ProfilePatch,
@@ -194,16 +195,19 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
     app.delete(
       '/users/me',
       {
-        preHandler: deps.authenticate,
+        config: { rateLimit: USERS_RATE_LIMITS.passwordPerIp },
+        preHandler: [deps.authenticate, perUser('delete-account', USERS_RATE_LIMITS.passwordPerUser)],
         schema: {
           tags: ['users'],
-          summary: 'Delete the account and everything that belongs to it',
+          summary:
+            'Delete the account and everything that belongs to it: needs the current password, or for a social account a sign-in in the last 10 minutes',
           security,
+          body: deleteAccountSchema,
           response: { 200: messageResponseSchema },
         },
       },
       async (request) => {
-        await users.deleteAccount(deps, authOf(request).userId);
+        await users.deleteAccount(deps, authOf(request), request.body);
         return { message: 'Your account has been deleted.' };
       },
     );

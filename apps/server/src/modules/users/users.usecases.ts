@@ -1,15 +1,15 @@
-import type { ChangePasswordBody, ProfilePatch } from '@digest/contracts';
+import type { ChangePasswordBody, DeleteAccountBody, ProfilePatch } from '@digest/contracts';
 import type { Database } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/unique-violation';
 import { expireUserPasswordResets, revokeUserSessions } from '#server/modules/auth/auth.repository';
-import { hashPassword, verifyPassword } from '#server/modules/auth/passwords';
+import { hashPassword } from '#server/modules/auth/passwords';
+import { confirmIdentity } from '#server/modules/auth/reauthentication';
 import { rescheduleOwnerDigests } from '#server/modules/schedule/reschedule';
 import type { Clock } from '#server/platform/clock';
 import type { Authenticated } from '#server/platform/http/auth';
 import { normalisePhoto } from './photo';
 import { usersErrors } from './users.errors';
 import * as repository from './users.repository';
-import { normaliseEmail } from './users.rules';
 
 export interface UsersDeps {
   db: Database;
@@ -17,7 +17,6 @@ export interface UsersDeps {
 }
 
 const USERNAME_INDEX = 'users_username_lower_unique';
-const EMAIL_INDEX = 'users_email_unique';
 
 async function existingUser(deps: UsersDeps, userId: string) {
   const user = await repository.findUserById(deps.db, userId);
@@ -52,17 +51,6 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
   const user = await existingUser(deps, userId);
   const changes: repository.UserChanges = { updatedAt: deps.clock.now() };
 
-  if (patch.email !== undefined) {
-    // docs/product.md §6: only accounts that sign in with a password own their e-mail; for the others it is the
-    // provider's, and social sign-in matches accounts by it.
-    if (user.method !== 'email') throw usersErrors.emailChangeNotAllowed();
-    const email = normaliseEmail(patch.email);
-    if (email !== user.email) {
-      if (await repository.isEmailTaken(deps.db, email, userId)) throw usersErrors.emailTaken();
-      changes.email = email;
-      changes.confirmed = false;
-    }
-  }
   if (patch.username !== undefined) {
     if (await repository.isUsernameTaken(deps.db, patch.username, userId)) throw usersErrors.usernameTaken();
     changes.username = patch.username;
@@ -90,7 +78,6 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
   } catch (error) {
     // Another request took the name or address between the check and the update.
     if (isUniqueViolation(error, USERNAME_INDEX)) throw usersErrors.usernameTaken();
-    if (isUniqueViolation(error, EMAIL_INDEX)) throw usersErrors.emailTaken();
     throw error;
   }
 }
@@ -102,7 +89,7 @@ export async function updateProfile(deps: UsersDeps, userId: string, patch: Prof
 export async function changePassword(deps: UsersDeps, auth: Authenticated, body: ChangePasswordBody) {
   const user = await existingUser(deps, auth.userId);
   if (user.method !== 'email' || !user.passwordHash) throw usersErrors.passwordChangeNotAllowed();
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw usersErrors.wrongPassword();
+  await confirmIdentity(deps, auth, user, body.oldPassword);
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -133,7 +120,12 @@ export async function getPhoto(deps: UsersDeps, photoId: string) {
   return png;
 }
 
-/** Deletes the account and, through the foreign keys, every row that belongs to it. */
-export async function deleteAccount(deps: UsersDeps, userId: string) {
-  if (!(await repository.deleteUser(deps.db, userId))) throw usersErrors.accountGone();
+/**
+ * Deletes the account and, through the foreign keys, every row that belongs to it: only with the current
+ * password (or, for a social account, a recent sign-in), so a stolen access token cannot.
+ */
+export async function deleteAccount(deps: UsersDeps, auth: Authenticated, body: DeleteAccountBody) {
+  const user = await existingUser(deps, auth.userId);
+  await confirmIdentity(deps, auth, user, body.password);
+  if (!(await repository.deleteUser(deps.db, auth.userId))) throw usersErrors.accountGone();
 }

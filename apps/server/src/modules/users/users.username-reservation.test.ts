@@ -2,7 +2,7 @@ import { USERNAME_RESERVATION_DAYS } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releasedUsernames, users } from '#server/db/schema';
-import { signUp, startTestApp, type TestApp, type TestUser } from './test-support';
+import { PASSWORD, signUp, startTestApp, type TestApp, type TestUser } from './test-support';
 import { USERS_RATE_LIMITS } from './users.routes';
 
 // docs/product.md §4 Profile edit: a username its owner gave up stays theirs for 30 days.
@@ -52,7 +52,7 @@ async function moveReleaseBack(name: string, ms: number) {
 
 /** A signed-up user holding `name`, then `next`: `name` is released. */
 async function userWhoGaveUp(name: string, next = freshName('Next')) {
-  const user = await signUp(t.app);
+  const user = await signUp(t);
   expect((await patchMe(user, { username: name })).statusCode).toBe(200);
   expect((await patchMe(user, { username: next })).statusCode).toBe(200);
   return user;
@@ -63,7 +63,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
     const name = freshName('Old');
     const owner = await userWhoGaveUp(name);
     expect(await reservationOf(name)).toMatchObject({ userId: owner.userId });
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     const otherName = freshName('Mine');
     expect((await patchMe(other, { username: otherName })).statusCode).toBe(200);
 
@@ -81,7 +81,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
   it('refuses it to a new user finishing the onboarding as well', async () => {
     const name = freshName('Onboard');
     await userWhoGaveUp(name);
-    const newcomer = await signUp(t.app);
+    const newcomer = await signUp(t);
     const response = await patchMe(newcomer, { fullName: 'New Comer', username: name });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual(TAKEN);
@@ -103,7 +103,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
   });
 
   it('reserves nothing when only the case of the name changes', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     const name = freshName('case');
     expect((await patchMe(user, { username: name })).statusCode).toBe(200);
     expect((await patchMe(user, { username: name.toUpperCase() })).statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
     const name = freshName('Expired');
     await userWhoGaveUp(name);
     await moveReleaseBack(name, USERNAME_RESERVATION_DAYS * DAY_MS + 60_000);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await patchMe(other, { username: name })).statusCode).toBe(200);
     expect(await usernameOf(other.userId)).toBe(name);
     expect(await reservationOf(name)).toBeUndefined();
@@ -124,21 +124,26 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
     const name = freshName('Held');
     await userWhoGaveUp(name);
     await moveReleaseBack(name, (USERNAME_RESERVATION_DAYS - 1) * DAY_MS);
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await patchMe(other, { username: name })).statusCode).toBe(409);
   });
 
   it('ends with the account: a deleted user holds no name back', async () => {
     const name = freshName('Gone');
     const owner = await userWhoGaveUp(name);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: owner.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: owner.headers,
+      payload: { password: PASSWORD },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await reservationOf(name)).toBeUndefined();
   });
 
   it('needs a token: 401, and nothing is released', async () => {
     const name = freshName('Anon');
-    const owner = await signUp(t.app);
+    const owner = await signUp(t);
     expect((await patchMe(owner, { username: name })).statusCode).toBe(200);
     const response = await t.app.inject({
       method: 'PATCH',
@@ -153,7 +158,7 @@ describe('a username given up stays reserved for its owner for 30 days', () => {
 
 describe('username changes are rate limited per account', () => {
   it(`the ${USERS_RATE_LIMITS.usernamePerUser.max + 1}th in a day gets 429 with Retry-After; other profile fields stay open`, async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(t);
     for (let change = 0; change < USERS_RATE_LIMITS.usernamePerUser.max; change++) {
       expect((await patchMe(user, { username: freshName('Many') })).statusCode).toBe(200);
     }
@@ -166,7 +171,7 @@ describe('username changes are rate limited per account', () => {
     expect((await patchMe(user, { bio: 'still editable' })).statusCode).toBe(200);
 
     // Another account is not limited by this one.
-    const other = await signUp(t.app);
+    const other = await signUp(t);
     expect((await patchMe(other, { username: freshName('Free') })).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { MenuIcon, PlusIcon } from '#web/components/ui/icons';
 import { Logo } from '#web/components/ui/Logo';
 import { useOpenBuilder } from '#web/features/builder';
 import { useDigestLimitReached } from '#web/features/digests';
+import { VerifyAddressBanner } from '#web/features/profile';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
 import styles from './AppLayout.module.css';
@@ -17,6 +18,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader />
+      <VerifyAddressBanner />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -6,3 +6,4 @@ export { RecoverMessagePage } from './pages/RecoverMessagePage';
 export { ResetPasswordPage } from './pages/ResetPasswordPage';
 export { SignupPage } from './pages/SignupPage';
 export { SocialCallbackPage } from './pages/SocialCallbackPage';
+export { VerifyEmailPage } from './pages/VerifyEmailPage';

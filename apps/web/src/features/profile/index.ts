@@ -2,6 +2,7 @@
 
 export { useDefaultTimezone, useUpdateProfile } from './api/use-profile';
 export { updateProfile } from './api/users-api';
+export { VerifyAddressBanner } from './components/VerifyAddressBanner';
 export {
   browserLocale,
   browserTimeZone,

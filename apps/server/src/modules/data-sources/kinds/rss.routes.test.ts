@@ -11,7 +11,7 @@ let user: TestUser;
 beforeAll(async () => {
   fakes = await startFakeProviders({ providers: [feedsFake] });
   api = await startTestApi({ fakes });
-  user = await signUp(api.app);
+  user = await signUp(api);
 });
 afterAll(async () => {
   await api?.close();
@@ -171,7 +171,7 @@ describe('GET /api/data-sources/rss/feed on a server that does not allow private
   let closedUser: TestUser;
   beforeAll(async () => {
     closedApi = await startTestApi();
-    closedUser = await signUp(closedApi.app);
+    closedUser = await signUp(closedApi);
   });
   afterAll(() => closedApi?.close());
 

@@ -10,7 +10,7 @@ let user: TestUser;
 beforeAll(async () => {
   fakes = await startFakeProviders({ providers: [openMeteoFake] });
   api = await startTestApi({ fakes });
-  user = await signUp(api.app);
+  user = await signUp(api);
 });
 afterAll(async () => {
   await api?.close();

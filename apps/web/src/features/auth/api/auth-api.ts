@@ -27,8 +27,14 @@ export function signInWithEmail(body: LoginBody): Promise<AuthResponse> {
   return api.post('/auth/signin/email', body, { schema: authResponseSchema, auth: false });
 }
 
-export function signUpWithEmail(body: SignupBody): Promise<AuthResponse> {
-  return api.post('/auth/signup/email', body, { schema: authResponseSchema, auth: false });
+/** The same answer whether or not the address has an account, and no session: the mailed link signs in. */
+export function signUpWithEmail(body: SignupBody): Promise<{ message: string }> {
+  return api.post('/auth/signup/email', body, { schema: messageResponseSchema, auth: false });
+}
+
+/** Follows a verification link: confirms the address and answers a session, as a sign-in does. */
+export function verifyEmail(token: string): Promise<AuthResponse> {
+  return api.post('/auth/email/verify', { token }, { schema: authResponseSchema, auth: false });
 }
 
 /** docs/product.md §7: the app origin goes in `x-requested-with`, so the mail links back to this app. */

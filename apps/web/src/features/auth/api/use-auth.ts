@@ -8,6 +8,7 @@ import {
   rememberForgetPasswordEmail,
   startAuthLoading,
   startSession,
+  useAuthStore,
 } from '#web/lib/session/session';
 import { setMe } from '#web/lib/session/use-me';
 import {
@@ -45,14 +46,16 @@ export function useLogin() {
   });
 }
 
-/** E-mail sign-up; unlike a social sign-up it does not set sign-up mode (docs/product.md §4). */
+/**
+ * E-mail sign-up. It starts no session: the answer only says to check the inbox, whether or not the address
+ * already had an account, and the link in the mail signs in.
+ */
 export function useSignup() {
-  const start = useStartSession();
   return useMutation({
     mutationKey: ['auth', 'signup', 'email'],
     mutationFn: (body: SignupBody) => signUpWithEmail(body),
     onMutate: startAuthLoading,
-    onSuccess: (response) => start(response),
+    onSuccess: () => useAuthStore.setState({ isLoading: false }),
     onError: onAuthError,
   });
 }

@@ -8,6 +8,7 @@ import { SiteLink } from '#web/components/ui/SiteLink';
 import { TextField } from '#web/components/ui/TextField';
 import { useSiteLinks } from '#web/lib/site';
 import { useSignup } from '../api/use-auth';
+import { keepSourcesForSocial } from '../lib/social-sources';
 import styles from './LoginForm.module.css';
 
 /** The contract's sign-up rules; the checkbox gives a boolean, which must be true. */
@@ -18,7 +19,14 @@ type SignupFormValues = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
 
 /** docs/product.md §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
-export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function SignupForm({
+  defaultEmail = '',
+  onSignedUp,
+}: {
+  defaultEmail?: string;
+  /** The server took the sign-up: the address to check for the link. */
+  onSignedUp: (email: string) => void;
+}) {
   const signup = useSignup();
   const { termsUrl, privacyUrl } = useSiteLinks();
   const {
@@ -31,7 +39,16 @@ export function SignupForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    signup.mutate({ email: values.email, password: values.password, confirmed: true });
+    signup.mutate(
+      { email: values.email, password: values.password, confirmed: true },
+      {
+        onSuccess: () => {
+          // The mailed link comes back without this page's query: its `?sources=` wait as a social trip's do.
+          keepSourcesForSocial(window.location.search);
+          onSignedUp(values.email);
+        },
+      },
+    );
   });
 
   return (

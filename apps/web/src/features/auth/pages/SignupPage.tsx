@@ -1,14 +1,32 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Divider } from '#web/components/ui/Divider';
 import { paths } from '#web/lib/paths';
 import { keepingSources } from '#web/lib/redirects';
 import { AuthCard } from '../components/AuthCard';
+import { CheckInbox } from '../components/CheckInbox';
 import { SignupForm } from '../components/SignupForm';
 import { SocialButtons } from '../components/SocialButtons';
 
 /** docs/product.md §2 "Sign-up"; `?name=` pre-fills the e-mail box; `?sources=` is kept to the builder. */
 export function SignupPage() {
   const [params] = useSearchParams();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo) {
+    return (
+      <AuthCard
+        title="Check your inbox"
+        footer={
+          <>
+            Already confirmed? <Link to={paths.logIn}>Log in</Link>
+          </>
+        }
+      >
+        <title>Check your inbox · Digest</title>
+        <CheckInbox email={sentTo} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Create your account"
@@ -20,7 +38,7 @@ export function SignupPage() {
       }
     >
       <title>Sign up · Digest</title>
-      <SignupForm defaultEmail={params.get('name') ?? ''} />
+      <SignupForm defaultEmail={params.get('name') ?? ''} onSignedUp={setSentTo} />
       <Divider label="or" />
       <SocialButtons mode="signup" />
     </AuthCard>

@@ -6,7 +6,16 @@ import { notifyError, notifySuccess } from '#web/lib/notify';
 import { endSession } from '#web/lib/session/session';
 import { isProfileComplete, setMe } from '#web/lib/session/use-me';
 import { browserTimeZone, timezoneValue } from '../lib/timezones';
-import { changePassword, deleteAccount, deletePhoto, updateProfile, uploadPhoto } from './users-api';
+import {
+  cancelEmailChange,
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  deletePhoto,
+  resendVerification,
+  updateProfile,
+  uploadPhoto,
+} from './users-api';
 
 const showError = (error: unknown) => notifyError(errorMessage(error));
 
@@ -47,7 +56,10 @@ export function useDeletePhoto() {
   });
 }
 
-/** Deletes the account, then clears the token; the guards show /login (docs/product.md §4). */
+/**
+ * Deletes the account, then clears the token; the guards show /login (docs/product.md §4). Errors (a wrong
+ * password, a sign-in too old) are left to the dialog, which shows them beside the field.
+ */
 export function useDeleteAccount() {
   return useMutation({
     mutationKey: ['users', 'me', 'delete'],
@@ -56,6 +68,25 @@ export function useDeleteAccount() {
       endSession();
       notifySuccess(response.message);
     },
+  });
+}
+
+/** `POST /users/me/email`; the answer (with the pending address) replaces the cached user. */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['users', 'me', 'email'],
+    mutationFn: changeEmail,
+    onSuccess: (user) => setMe(queryClient, user),
+  });
+}
+
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['users', 'me', 'email', 'cancel'],
+    mutationFn: cancelEmailChange,
+    onSuccess: (user) => setMe(queryClient, user),
     onError: showError,
   });
 }
@@ -78,4 +109,14 @@ export function useDefaultTimezone(user: User | undefined) {
         // Not worth a toast: the edit profile page still offers the browser's zone.
       });
   }, [needsZone, userId, queryClient]);
+}
+
+/** Resend of the verify-your-address banner and of a pending e-mail change. */
+export function useResendVerification() {
+  return useMutation({
+    mutationKey: ['users', 'me', 'email', 'resend'],
+    mutationFn: resendVerification,
+    onSuccess: (response) => notifySuccess(response.message),
+    onError: showError,
+  });
 }

@@ -1,6 +1,5 @@
 import {
   BIO_MAX_LENGTH,
-  emailSchema,
   fullNameSchema,
   isStrongPassword,
   PASSWORD_MIN_LENGTH,
@@ -38,39 +37,35 @@ const optionalPassword = z.string().refine((value) => value === '' || value.leng
   error: PROFILE_PASSWORD_MESSAGE,
 });
 
-function profileFormSchema(canChangeCredentials: boolean) {
-  return z
-    .object({
-      fullName: fullNameSchema,
-      username: usernameSchema,
-      email: canChangeCredentials ? emailSchema : z.string(),
-      timezone: z.string().min(1),
-      bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
-      oldPassword: optionalPassword,
-      newPassword: optionalPassword,
-      confirmPassword: optionalPassword,
-    })
-    .superRefine((values, context) => {
-      if (values.newPassword && !values.oldPassword) {
-        context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
-      }
-      // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
-      if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
-        context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
-      }
-      if (values.oldPassword && !values.newPassword) {
-        context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
-      }
-      if (values.newPassword && values.newPassword !== values.confirmPassword) {
-        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
-      }
-    });
-}
+const profileFormSchema = z
+  .object({
+    fullName: fullNameSchema,
+    username: usernameSchema,
+    timezone: z.string().min(1),
+    bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+    oldPassword: optionalPassword,
+    newPassword: optionalPassword,
+    confirmPassword: optionalPassword,
+  })
+  .superRefine((values, context) => {
+    if (values.newPassword && !values.oldPassword) {
+      context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
+    }
+    // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
+    if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
+    }
+    if (values.oldPassword && !values.newPassword) {
+      context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
+    }
+    if (values.newPassword && values.newPassword !== values.confirmPassword) {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+    }
+  });
 
 interface ProfileFormValues {
   fullName: string;
   username: string;
-  email: string;
   timezone: string;
   bio: string;
   oldPassword: string;
@@ -82,7 +77,6 @@ function formValues(user: User): ProfileFormValues {
   return {
     fullName: user.fullName ?? '',
     username: user.username ?? '',
-    email: user.email,
     timezone: user.timezone?.timezone ?? browserTimeZone(),
     bio: user.bio ?? '',
     oldPassword: '',
@@ -92,28 +86,28 @@ function formValues(user: User): ProfileFormValues {
 }
 
 /** Only the fields that changed (docs/product.md §4), the time zone included when it changed. */
-function changedFields(user: User, values: ProfileFormValues, canChangeEmail: boolean): ProfilePatch {
+function changedFields(user: User, values: ProfileFormValues): ProfilePatch {
   const patch: ProfilePatch = {};
   const fullName = values.fullName.trim().replace(/\s+/g, ' ');
   if (fullName !== (user.fullName ?? '')) patch.fullName = fullName;
   const username = values.username.trim();
   if (username !== (user.username ?? '')) patch.username = username;
-  const email = values.email.trim();
-  if (canChangeEmail && email !== user.email) patch.email = email;
   const bio = values.bio.trim();
   if (bio !== (user.bio ?? '')) patch.bio = bio;
   if (values.timezone !== user.timezone?.timezone) patch.timezone = timezoneValue(values.timezone);
   return patch;
 }
 
-/** docs/product.md §2/§4 Edit profile form: Full Name, Username, Email address, Timezone, password block, Bio, Save. */
+/**
+ * docs/product.md §2/§4 Edit profile form: Full Name, Username, Timezone, password block, Bio, Save. The e-mail
+ * address has its own card (EmailSection): a change asks for the password and waits for a confirmed link.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const canChangeCredentials = user.method === 'email';
   const update = useUpdateProfile();
   const password = useChangePassword();
   const [saving, setSaving] = useState(false);
-  const schema = useMemo(() => profileFormSchema(canChangeCredentials), [canChangeCredentials]);
   const zones = useMemo(
     () => timeZoneOptions([user.timezone?.timezone ?? '', browserTimeZone()]),
     [user.timezone],
@@ -127,12 +121,12 @@ export function ProfileForm({ user }: { user: User }) {
     watch,
     formState: { errors },
   } = useForm<ProfileFormValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(profileFormSchema),
     defaultValues: formValues(user),
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const patch = changedFields(user, values, canChangeCredentials);
+    const patch = changedFields(user, values);
     const changePassword = canChangeCredentials && values.oldPassword !== '' && values.newPassword !== '';
     if (Object.keys(patch).length === 0 && !changePassword) {
       notifySuccess(NOTHING_TO_SAVE_MESSAGE);
@@ -158,7 +152,6 @@ export function ProfileForm({ user }: { user: User }) {
       const message = errorMessage(error);
       if (error instanceof ApiError) {
         if (error.code === 'USERNAME_TAKEN') setError('username', { message }, { shouldFocus: true });
-        if (error.code === 'EMAIL_TAKEN') setError('email', { message });
         if (error.code === 'WRONG_PASSWORD') setError('oldPassword', { message }, { shouldFocus: true });
       }
       notifyError(message);
@@ -183,21 +176,6 @@ export function ProfileForm({ user }: { user: User }) {
         hint={usernameHint(user, watch('username'))}
         error={errors.username?.message}
         {...register('username')}
-      />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        readOnly={!canChangeCredentials}
-        hint={
-          canChangeCredentials
-            ? undefined
-            : `You sign in with ${user.method[0]?.toUpperCase()}${user.method.slice(1)}: the e-mail address comes from that account.`
-        }
-        error={errors.email?.message}
-        {...register('email')}
       />
       <SelectField
         label="Timezone"

@@ -5,7 +5,9 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
 import { PageHeader } from '#web/components/ui/PageHeader';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
-import { useDeleteAccount, useDeletePhoto } from '../api/use-profile';
+import { useDeletePhoto } from '../api/use-profile';
+import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
+import { EmailSection } from '../components/EmailSection';
 import { PhotoModal } from '../components/PhotoModal';
 import { ProfileForm } from '../components/ProfileForm';
 import styles from './EditProfilePage.module.css';
@@ -20,7 +22,6 @@ export function EditProfilePage() {
   const [removeOpen, setRemoveOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const removePhoto = useDeletePhoto();
-  const deleteAccount = useDeleteAccount();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -55,6 +56,13 @@ export function EditProfilePage() {
           <ProfileForm user={user} />
         </section>
 
+        <section className={styles.card} aria-labelledby="email-title">
+          <h2 id="email-title" className={styles.cardTitle}>
+            E-mail address
+          </h2>
+          <EmailSection user={user} />
+        </section>
+
         <section className={`${styles.card} ${styles.danger}`} aria-labelledby="delete-title">
           <h2 id="delete-title" className={styles.cardTitle}>
             Delete account
@@ -86,14 +94,7 @@ export function EditProfilePage() {
           })
         }
       />
-      <ConfirmDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Are you sure that you want to delete your account?"
-        confirmLabel="Delete"
-        pending={deleteAccount.isPending}
-        onConfirm={() => deleteAccount.mutate()}
-      />
+      <DeleteAccountDialog user={user} open={deleteOpen} onOpenChange={setDeleteOpen} />
     </>
   );
 }
