@@ -5,7 +5,7 @@ import { getShareHtml } from './share.routes';
 
 const SOURCES = JSON.stringify([{ type: 'STRIPE', name: '', showHeading: true }]);
 
-describe('upgrading to private by default (0008_digest_visibility)', () => {
+describe('upgrading to private by default (0010_digest_visibility)', () => {
   it('keeps every digest and issue, makes every digest private, and never shows an issue built before publicly', async () => {
     const old = await createDatabaseAt('0007_released_usernames');
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDatabaseAt } from '#server-test/upgrade-database';
 
-describe('upgrading to browser-bound social sign-ins (0013_session_binding)', () => {
+describe('upgrading to browser-bound social sign-ins (0011_session_binding)', () => {
   it('drops the tickets issued unbound, keeps the flows under way (refused at their callback) and every session', async () => {
     const old = await createDatabaseAt('0007_released_usernames');
     try {
