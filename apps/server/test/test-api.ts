@@ -47,6 +47,8 @@ export interface TestApiOptions {
   scheduleMaxLatenessMs?: number;
   /** ISSUE_STORAGE_QUOTA_MB in bytes; the configuration's default by default. */
   issueStorageQuotaBytes?: number;
+  /** NEWSLETTER_QUOTA_MB in bytes; the configuration's default by default. */
+  newsletterQuotaBytes?: number;
   /** MAIL_RECIPIENTS_PER_DAY; 200 by default. */
   recipientsPerDay?: number;
   /** A built web app to serve (index.html); by default none, and only the API answers. */
@@ -114,6 +116,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
     issueStorageQuotaBytes: options.issueStorageQuotaBytes ?? loadConfig({}).issueStorageQuotaBytes,
+    newsletterQuotaBytes: options.newsletterQuotaBytes ?? loadConfig({}).newsletterQuotaBytes,
+    newsletterReceiving: true,
     recipientsPerDay: options.recipientsPerDay ?? 200,
     queue: jobs,
     site: loadConfig(options.siteEnv ?? {}).site,

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './data-sources';
 export * from './digests';
 export * from './errors';
+export * from './newsletters';
 export * from './site';
 export * from './source-kinds';
 export * from './sources';

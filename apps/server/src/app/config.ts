@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { NEWSLETTER_QUOTA_DEFAULT_MB } from '@digest/contracts';
 import { z } from 'zod';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { LegalSource, SiteConfig } from '#server/modules/site/site-config';
@@ -91,6 +92,14 @@ export const CONFIG_VARIABLES = {
   ISSUE_STORAGE_QUOTA_MB: {
     doc: "issues (their HTML and text) one account may keep, in megabytes; a new issue that takes an account past it deletes the account's oldest issues until it fits",
     default: '100',
+  },
+  NEWSLETTER_QUOTA_MB: {
+    doc: "newsletters one account's mailbox may keep, in megabytes; past it new mail is refused (452, so senders retry) and the Newsletters page says so",
+    default: '200',
+  },
+  INBOUND_SMTP_PORT: {
+    doc: 'when set, the `inbound` role runs the newsletter SMTP server on this port (map port 25 to it; see "Receiving newsletters")',
+    default: 'unset',
   },
   MAIL_RECIPIENTS_PER_DAY: {
     doc: 'how many different people (not the owner) one account may mail in 24 hours, invitations and issues together; past it adding friends is refused and further subscribers are skipped',
@@ -379,6 +388,17 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number of megabytes' })
     .min(1, { message: 'must be at least 1 megabyte' })
     .default(100),
+  NEWSLETTER_QUOTA_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .int({ message: 'must be a whole number of megabytes' })
+    .min(1, { message: 'must be at least 1 megabyte' })
+    .default(NEWSLETTER_QUOTA_DEFAULT_MB),
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(1, { message: 'must be a port number from 1 to 65535' })
+    .max(65_535, { message: 'must be a port number from 1 to 65535' })
+    .optional(),
   MAIL_RECIPIENTS_PER_DAY: z.coerce
     .number({ message: 'must be a number of recipients' })
     .int({ message: 'must be a whole number' })
@@ -611,6 +631,10 @@ export interface Config {
   scheduleMaxLatenessMs: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
+  /** NEWSLETTER_QUOTA_MB, in bytes. */
+  newsletterQuotaBytes: number;
+  /** INBOUND_SMTP_PORT: where the inbound role's SMTP server listens; unset, nothing receives newsletters. */
+  inboundSmtpPort: number | undefined;
   /** MAIL_RECIPIENTS_PER_DAY. */
   recipientsPerDay: number;
   oauth: OAuthConfig;
@@ -682,6 +706,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,
     issueStorageQuotaBytes: values.ISSUE_STORAGE_QUOTA_MB * 1024 * 1024,
+    newsletterQuotaBytes: values.NEWSLETTER_QUOTA_MB * 1024 * 1024,
+    inboundSmtpPort: values.INBOUND_SMTP_PORT,
     recipientsPerDay: values.MAIL_RECIPIENTS_PER_DAY,
     oauth: {
       google: {

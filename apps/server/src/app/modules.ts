@@ -92,6 +92,10 @@ export interface ModulesDeps {
   scheduleMaxLatenessMs: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
+  /** NEWSLETTER_QUOTA_MB, in bytes. */
+  newsletterQuotaBytes: number;
+  /** Whether this deployment receives newsletters (INBOUND_SMTP_PORT is set). */
+  newsletterReceiving: boolean;
   /** MAIL_RECIPIENTS_PER_DAY. */
   recipientsPerDay: number;
   /** Where the modules send jobs; the jobs they answer are started on it afterwards. */

@@ -88,6 +88,8 @@ export async function startDigest(
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
       issueStorageQuotaBytes: config.issueStorageQuotaBytes,
+      newsletterQuotaBytes: config.newsletterQuotaBytes,
+      newsletterReceiving: config.inboundSmtpPort !== undefined,
       recipientsPerDay: config.recipientsPerDay,
       queue: jobs,
       site: config.site,

@@ -6,3 +6,4 @@ export * from './social';
 export * from './source-cache';
 export * from './tokens';
 export * from './users';
+export * from './newsletters';

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * The newsletter mailbox's API (`/api/newsletters/…`): one schema per rule, read by the server's routes
+ * and the web app's Newsletters page.
+ */
+
+/** What becomes of a sender's mail (see `newsletter_senders` on the server). */
+export const NEWSLETTER_SENDER_STATES = ['included', 'muted', 'blocked', 'unsubscribed'] as const;
+export type NewsletterSenderState = (typeof NEWSLETTER_SENDER_STATES)[number];
+
+/** What the mailbox found a message to be: the last three are pinned until acted on. */
+export const NEWSLETTER_MESSAGE_KINDS = [
+  'newsletter',
+  'confirmation',
+  'forwarding_code',
+  'reply_to_confirm',
+] as const;
+export type NewsletterMessageKind = (typeof NEWSLETTER_MESSAGE_KINDS)[number];
+
+/** The mailbox quota a user's stored messages count against, unless the operator sets NEWSLETTER_QUOTA_MB. */
+export const NEWSLETTER_QUOTA_DEFAULT_MB = 200;
+
+const authenticationResultSchema = z.object({
+  /** `pass`, `fail`, `softfail`, `neutral`, `none`, `temperror`, `permerror` (RFC 8601 words). */
+  result: z.string(),
+  /** The domain the result is for, when there is one. */
+  domain: z.string().nullable(),
+});
+
+/** SPF, DKIM and DMARC, as checked when the message arrived. */
+export const newsletterAuthenticationSchema = z.object({
+  spf: authenticationResultSchema,
+  dkim: authenticationResultSchema,
+  dmarc: authenticationResultSchema,
+});
+export type NewsletterAuthentication = z.infer<typeof newsletterAuthenticationSchema>;
+
+export const newsletterSenderSchema = z.object({
+  senderId: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  listId: z.string().nullable(),
+  state: z.enum(NEWSLETTER_SENDER_STATES),
+  firstSeenAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  /** Messages received from it since it was first seen. */
+  messageCount: z.number().int(),
+  /** Messages of it still in the mailbox, and how many of those are unread. */
+  storedCount: z.number().int(),
+  unreadCount: z.number().int(),
+  /** Whether Unsubscribe can act for the user: a one-click https link or a mailto address. */
+  canUnsubscribe: z.boolean(),
+  unsubscribe: z
+    .object({
+      outcome: z.enum(['sent', 'failed']),
+      detail: z.string().nullable(),
+      at: z.iso.datetime(),
+    })
+    .nullable(),
+});
+export type NewsletterSender = z.infer<typeof newsletterSenderSchema>;
+
+export const newsletterMessageSummarySchema = z.object({
+  messageId: z.uuid(),
+  senderId: z.uuid(),
+  senderName: z.string(),
+  fromAddress: z.string(),
+  subject: z.string(),
+  excerpt: z.string(),
+  receivedAt: z.iso.datetime(),
+  read: z.boolean(),
+  kind: z.enum(NEWSLETTER_MESSAGE_KINDS),
+  /** The confirm link of a confirmation; the code of a forwarding verification. */
+  confirmUrl: z.string().nullable(),
+  forwardingCode: z.string().nullable(),
+  /** A pinned message the user has acted on or dismissed. */
+  resolved: z.boolean(),
+});
+export type NewsletterMessageSummary = z.infer<typeof newsletterMessageSummarySchema>;
+
+export const newsletterMessageSchema = newsletterMessageSummarySchema.extend({
+  recipient: z.string(),
+  replyTo: z.string().nullable(),
+  sentAt: z.iso.datetime(),
+  sizeBytes: z.number().int(),
+  authentication: newsletterAuthenticationSchema,
+  text: z.string(),
+  /** Whether it has an HTML part; the reader frame loads it from `/api/newsletters/messages/{id}/html`. */
+  hasHtml: z.boolean(),
+});
+export type NewsletterMessage = z.infer<typeof newsletterMessageSchema>;
+
+/** GET /api/newsletters: the address, the quota, the senders and what is pinned. */
+export const newsletterMailboxSchema = z.object({
+  /** `username@MAIL_DOMAIN`, or null before the user has a username. */
+  address: z.string().nullable(),
+  /** Whether this server receives mail (the inbound role is configured). */
+  receiving: z.boolean(),
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+  /** Used ≥ quota: new mail is refused (452, so senders retry) until messages are deleted. */
+  full: z.boolean(),
+  unreadCount: z.number().int(),
+  senders: z.array(newsletterSenderSchema),
+  /** Unresolved confirmations, forwarding codes and reply-to-confirm messages, newest first. */
+  pinned: z.array(newsletterMessageSummarySchema),
+});
+export type NewsletterMailbox = z.infer<typeof newsletterMailboxSchema>;
+
+export const NEWSLETTER_SEARCH_MAX_LENGTH = 200;
+export const NEWSLETTER_PAGE_SIZE_MAX = 100;
+
+/** GET /api/newsletters/messages query: newest first, filtered by sender or words of the sender or subject. */
+export const newsletterMessagesQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(NEWSLETTER_SEARCH_MAX_LENGTH, {
+      error: `Search should have at most ${NEWSLETTER_SEARCH_MAX_LENGTH} characters`,
+    })
+    .optional(),
+  senderId: z.uuid({ error: 'senderId must be a sender id' }).optional(),
+  unread: z.enum(['true', 'false']).optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(NEWSLETTER_PAGE_SIZE_MAX).default(50),
+});
+export type NewsletterMessagesQuery = z.infer<typeof newsletterMessagesQuerySchema>;
+
+export const newsletterMessagesPageSchema = z.object({
+  messages: z.array(newsletterMessageSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type NewsletterMessagesPage = z.infer<typeof newsletterMessagesPageSchema>;
+
+/** PUT /api/newsletters/senders/{senderId}: Include, Mute or Block (Unsubscribe has its own call). */
+export const newsletterSenderStateBodySchema = z.strictObject({
+  state: z.enum(['included', 'muted', 'blocked'], {
+    error: 'state must be included, muted or blocked',
+  }),
+});
+export type NewsletterSenderStateBody = z.infer<typeof newsletterSenderStateBodySchema>;
