@@ -20,22 +20,40 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = new Blob([await readFile(template.file)]);
     return embeddedDatabase(await PGlite.create({ loadDataDir: dump }));
   }
-  const name = `${template.prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
+  return createPostgresDatabase({
+    adminUrl: template.adminUrl,
+    name: `${template.prefix}_${randomBytes(4).toString('hex')}`,
+    copyOf: template.templateName,
+    poolSize: 4,
+  });
+}
+
+/**
+ * A new PostgreSQL database on the test server: a copy of the database `copyOf`, or empty without it.
+ * `close()` drops it.
+ */
+export async function createPostgresDatabase(options: {
+  adminUrl: string;
+  name: string;
+  copyOf?: string;
+  poolSize: number;
+}): Promise<DatabaseHandle> {
+  const { adminUrl, name, copyOf } = options;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${template.templateName}"`);
+    await admin.query(`create database "${name}"${copyOf ? ` template "${copyOf}"` : ''}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(template.adminUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = postgresDatabase(url.href, 4);
+  const handle = postgresDatabase(url.href, options.poolSize);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: template.adminUrl });
+      const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();

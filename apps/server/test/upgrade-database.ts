@@ -3,10 +3,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '#server/db/client';
+import { type DatabaseHandle, embeddedDatabase } from '#server/db/client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '#server/db/migrate';
+import { createPostgresDatabase } from './test-database';
 
 interface Journal {
   entries: { tag: string }[];
@@ -53,25 +53,9 @@ async function rawQuery(handle: DatabaseHandle, text: string, values: unknown[])
 async function emptyDatabase(): Promise<DatabaseHandle> {
   const template = inject('testDatabase');
   if (template.kind === 'embedded') return embeddedDatabase(await PGlite.create());
-  const name = `${template.prefix}_up_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(template.adminUrl);
-  url.pathname = `/${name}`;
-  const handle = postgresDatabase(url.href, 2);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: template.adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
+  return createPostgresDatabase({
+    adminUrl: template.adminUrl,
+    name: `${template.prefix}_up_${randomBytes(4).toString('hex')}`,
+    poolSize: 2,
+  });
 }
