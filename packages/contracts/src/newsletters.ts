@@ -86,8 +86,14 @@ export const newsletterMessageSchema = newsletterMessageSummarySchema.extend({
   sizeBytes: z.number().int(),
   authentication: newsletterAuthenticationSchema,
   text: z.string(),
-  /** Whether it has an HTML part; the reader frame loads it from `/api/newsletters/messages/{id}/html`. */
+  /** Whether it has an HTML part; the reader frame loads it from `htmlUrl`. */
   hasHtml: z.boolean(),
+  /**
+   * `/api/newsletters/messages/{id}/html?expires=…&signature=…`: the sanitised HTML for the reader frame,
+   * which cannot send the bearer token. Signed for this user and message, it works for a few minutes;
+   * null without an HTML part.
+   */
+  htmlUrl: z.string().nullable(),
 });
 export type NewsletterMessage = z.infer<typeof newsletterMessageSchema>;
 
@@ -141,3 +147,29 @@ export const newsletterSenderStateBodySchema = z.strictObject({
   }),
 });
 export type NewsletterSenderStateBody = z.infer<typeof newsletterSenderStateBodySchema>;
+
+/** PUT /api/newsletters/messages/{messageId}/read: mark read or unread. */
+export const newsletterReadBodySchema = z.strictObject({
+  read: z.boolean({ error: 'read must be true or false' }),
+});
+export type NewsletterReadBody = z.infer<typeof newsletterReadBodySchema>;
+
+/** What a message's change answers: the message as listed now. */
+export const newsletterMessageResponseSchema = z.object({ message: newsletterMessageSummarySchema });
+
+/** What a sender's change answers: the sender as listed now. */
+export const newsletterSenderResponseSchema = z.object({ sender: newsletterSenderSchema });
+
+/**
+ * POST /api/newsletters/senders/{senderId}/unsubscribe. `sent`: the one-click POST was accepted or the
+ * mailto request was sent (the sender is now `unsubscribed`); `failed`: what went wrong is in `detail`;
+ * `open_link`: the sender offers only a web page, which the user must open (`link`) — it is never
+ * fetched for them, as a GET could confirm anything.
+ */
+export const newsletterUnsubscribeResponseSchema = z.object({
+  outcome: z.enum(['sent', 'failed', 'open_link']),
+  detail: z.string().nullable(),
+  link: z.string().nullable(),
+  sender: newsletterSenderSchema,
+});
+export type NewsletterUnsubscribeResponse = z.infer<typeof newsletterUnsubscribeResponseSchema>;

@@ -51,6 +51,7 @@ import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';
+import { newslettersRoutes } from '#server/modules/newsletters/newsletters.routes';
 import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
 import type { SiteConfig } from '#server/modules/site/site-config';
@@ -64,6 +65,7 @@ import { templatesRoutes } from '#server/modules/templates/templates.routes';
 import { usersRoutes } from '#server/modules/users/users.routes';
 import type { Clock } from '#server/platform/clock';
 import { deriveKey } from '#server/platform/crypto';
+import { createSignedLinks } from '#server/platform/http/signed-link';
 import { handlerFor, type JobQueue, type RegisteredJob } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
@@ -105,6 +107,12 @@ export interface ModulesDeps {
   /** The repository's CHANGELOG.md, read at start (undefined when it is not deployed). */
   changelogMarkdown: string | undefined;
 }
+
+/**
+ * The reader frame's links to a newsletter's HTML: the same for 5 minutes (refetching the message does not
+ * reload the frame), working for 10 to 15. A link copied out of the page stops working soon after.
+ */
+const NEWSLETTER_LINK_TIMES = { lifetimeMs: 15 * 60_000, periodMs: 5 * 60_000 };
 
 /** How often the scheduler looks for due digests: issues go out within seconds of their minute. */
 export const SCHEDULER_TICK_MS = 5_000;
@@ -209,6 +217,18 @@ export function composeModules(deps: ModulesDeps) {
   };
   const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
   const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay };
+  const newslettersDeps = {
+    db,
+    clock,
+    mailDomain,
+    quotaBytes: deps.newsletterQuotaBytes,
+    receiving: deps.newsletterReceiving,
+    messageLinks: createSignedLinks(
+      deriveKey(deps.appSecret, 'newsletter-links'),
+      clock,
+      NEWSLETTER_LINK_TIMES,
+    ),
+  };
   const routes: FastifyPluginAsyncZod[] = [
     authRoutes({
       ...authDeps,
@@ -230,6 +250,7 @@ export function composeModules(deps: ModulesDeps) {
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db, issueLinks }),
     publicProfileRoutes({ db }),
+    newslettersRoutes({ ...newslettersDeps, authenticate }),
     siteRoutes(
       createSite({
         site: deps.site,
