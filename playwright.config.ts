@@ -44,6 +44,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
+      // The inbound role receives newsletters here (test/e2e/support/newsletters.ts sends them).
+      ...(process.env.E2E_INBOUND_PORT
+        ? { INBOUND_SMTP_PORT: process.env.E2E_INBOUND_PORT, INBOUND_SMTP_HOST: '127.0.0.1' }
+        : {}),
       LOG_LEVEL: 'warn',
       // Every help link must carry the server's address (test/e2e/legal.spec.ts).
       SUPPORT_EMAIL: 'help@digest.test',

@@ -15,10 +15,17 @@ const env: NodeJS.ProcessEnv = {
   DATA_DIR: './data-dev',
   APP_URL: 'http://localhost:5173',
   LOG_LEVEL: 'info',
+  // The newsletter mailbox receives on a local port: mail to <username>@localhost lands in /newsletters.
+  INBOUND_SMTP_PORT: '2525',
+  INBOUND_SMTP_HOST: '127.0.0.1',
   ...fakes.env,
   ...process.env,
 };
 console.log(`dev: fake providers on ${fakes.origin}; app on ${env.APP_URL}`);
+console.log(
+  `dev: newsletters are received by SMTP on 127.0.0.1:${env.INBOUND_SMTP_PORT}; try: ` +
+    `swaks --server 127.0.0.1:${env.INBOUND_SMTP_PORT} --to <username>@localhost --from news@example.com`,
+);
 
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {

@@ -2,7 +2,8 @@
 // DATA_DIR, in Debian's Chromium. The server sends its mail to a real SMTP server started here, which
 // writes each message it receives to E2E_MAIL_DIR for the specs to read (test/e2e/support/mailbox.ts).
 // Every provider, Google sign-in and the connected accounts' OAuth servers included, is the fake
-// providers (test/fakes). Without Chromium they are skipped with the reason, unless
+// providers (test/fakes). The server receives newsletters by SMTP on E2E_INBOUND_PORT
+// (test/e2e/support/newsletters.ts sends them). Without Chromium they are skipped with the reason, unless
 // E2E_REQUIRED=1 (CI), which makes that a failure.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -77,6 +78,7 @@ const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   env: {
     ...process.env,
     E2E_PORT: String(await freePort()),
+    E2E_INBOUND_PORT: String(await freePort()),
     E2E_DATA_DIR: dataDir,
     E2E_MAIL_DIR: mailDir,
     E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

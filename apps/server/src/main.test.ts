@@ -1,44 +1,13 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killServers, runServer, type Started } from '#server-test/server-process';
 import { createTestDatabase } from '#server-test/test-database';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const running = new Set<ChildProcessWithoutNullStreams>();
 const folders: string[] = [];
-
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  /** The exit code, or the signal's name when a signal ended the process. */
-  exited: Promise<number | string | null>;
-}
-
-function runServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-  });
-  running.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | string | null>((resolve) =>
-    child.on('exit', (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal);
-    }),
-  );
-  return { child, output: () => output, exited };
-}
 
 async function urlOf(started: Started): Promise<string> {
   let url: string | undefined;
@@ -61,7 +30,7 @@ async function tempDataDir() {
 }
 
 afterEach(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  killServers();
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 

@@ -93,6 +93,9 @@ async function main() {
   }
   if (stopping) return stop(running);
   if (running.url) console.log(`Digest is running at ${running.url}`);
+  if (running.inboundPort !== undefined) {
+    console.log(`Receiving newsletters for @${config.mailDomain} by SMTP on port ${running.inboundPort}`);
+  }
 }
 
 await main();

@@ -326,6 +326,65 @@ describe('configuration', () => {
     });
   });
 
+  describe('the inbound role', () => {
+    it('runs by default exactly when INBOUND_SMTP_PORT is set, on all interfaces with bounded sessions', () => {
+      expect(loadConfig({}).roles).not.toContain('inbound');
+      const config = loadConfig({ INBOUND_SMTP_PORT: '2525' });
+      expect(config.roles).toEqual(['api', 'worker', 'scheduler', 'inbound']);
+      expect(config.inboundSmtpPort).toBe(2525);
+      expect(config.inbound).toEqual({
+        host: '0.0.0.0',
+        maxMessageBytes: 25 * 1024 * 1024,
+        maxClients: 100,
+        connectionsPerMinute: 60,
+        tls: undefined,
+      });
+      // Named roles are the operator's choice: the port alone adds nothing to them.
+      expect(loadConfig({ INBOUND_SMTP_PORT: '2525', ROLES: 'api' }).roles).toEqual(['api']);
+      expect(loadConfig({ INBOUND_SMTP_PORT: '2525', ROLES: 'inbound' }).roles).toEqual(['inbound']);
+    });
+
+    it('refuses ROLES naming inbound without INBOUND_SMTP_PORT, naming the variable', () => {
+      expect(problemsOf({ ROLES: 'api,inbound' })).toEqual([
+        'INBOUND_SMTP_PORT="" must be set when ROLES names inbound (the port the newsletter SMTP server listens on)',
+      ]);
+    });
+
+    it.each([
+      ['INBOUND_MAX_MESSAGE_MB', '0'],
+      ['INBOUND_MAX_CLIENTS', 'many'],
+      ['INBOUND_CONNECTIONS_PER_MINUTE', '-1'],
+      ['INBOUND_SMTP_PORT', '0'],
+    ])('refuses %s=%s with a message naming the variable', (name, value) => {
+      expect(problemsOf({ [name]: value })[0]).toMatch(new RegExp(`^${name}=`));
+    });
+
+    it('reads the STARTTLS certificate and key at start; a missing, unreadable or wrong file stops it', () => {
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'digest-inbound-tls-'));
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      writeFileSync(path.join(folder, 'key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      writeFileSync(path.join(folder, 'cert.pem'), 'not a certificate');
+      const load = (env: Record<string, string>) => {
+        try {
+          loadConfig({ INBOUND_SMTP_PORT: '2525', ...env }, folder);
+        } catch (error) {
+          if (error instanceof ConfigError) return error.problems;
+          throw error;
+        }
+        return [];
+      };
+      expect(load({ INBOUND_TLS_CERT_FILE: 'cert.pem' })).toEqual([
+        'INBOUND_TLS_KEY_FILE="" must be set when INBOUND_TLS_CERT_FILE is set',
+      ]);
+      expect(load({ INBOUND_TLS_CERT_FILE: 'missing.pem', INBOUND_TLS_KEY_FILE: 'key.pem' })).toEqual([
+        'INBOUND_TLS_CERT_FILE="missing.pem" names no file',
+      ]);
+      const [wrong] = load({ INBOUND_TLS_CERT_FILE: 'cert.pem', INBOUND_TLS_KEY_FILE: 'key.pem' });
+      expect(wrong).toContain('are not a PEM certificate and its private key');
+      expect(wrong).not.toMatch(/BEGIN|MII/);
+    });
+  });
+
   it('is documented in the README configuration table, variable by variable', () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     for (const name of Object.keys(CONFIG_VARIABLES)) expect(readme).toContain(`| \`${name}\``);

@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { NEWSLETTER_QUOTA_DEFAULT_MB } from '@digest/contracts';
 import { z } from 'zod';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
@@ -9,7 +10,7 @@ import type { LegalSource, SiteConfig } from '#server/modules/site/site-config';
 import { addressOf, type MailerDkim } from '#server/platform/mailer';
 import type { ProviderConfig } from '#server/sources/provider-config';
 
-export const ROLE_NAMES = ['api', 'worker', 'scheduler'] as const;
+export const ROLE_NAMES = ['api', 'worker', 'scheduler', 'inbound'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
 
 /**
@@ -27,8 +28,8 @@ export const CONFIG_VARIABLES = {
     secret: true,
   },
   ROLES: {
-    doc: 'comma list of the roles this process runs: `api`, `worker`, `scheduler`',
-    default: 'api,worker,scheduler',
+    doc: 'comma list of the roles this process runs: `api`, `worker`, `scheduler`, `inbound` (needs `INBOUND_SMTP_PORT`)',
+    default: 'api,worker,scheduler, and inbound when `INBOUND_SMTP_PORT` is set',
   },
   APP_SECRET: {
     doc: 'signs tokens and encrypts stored provider tokens (at least 32 characters)',
@@ -100,6 +101,30 @@ export const CONFIG_VARIABLES = {
   INBOUND_SMTP_PORT: {
     doc: 'when set, the `inbound` role runs the newsletter SMTP server on this port (map port 25 to it; see "Receiving newsletters")',
     default: 'unset',
+  },
+  INBOUND_SMTP_HOST: {
+    doc: 'interface the newsletter SMTP server listens on; all of them by default, since mail comes from the internet (it accepts mail only for its own mailboxes, never relays)',
+    default: '0.0.0.0',
+  },
+  INBOUND_TLS_CERT_FILE: {
+    doc: 'a PEM certificate (chain) for MAIL_DOMAIN, read at start; with `INBOUND_TLS_KEY_FILE` the SMTP server offers STARTTLS',
+    default: 'unset',
+  },
+  INBOUND_TLS_KEY_FILE: {
+    doc: 'the PEM private key of `INBOUND_TLS_CERT_FILE`, read at start',
+    default: 'unset',
+  },
+  INBOUND_MAX_MESSAGE_MB: {
+    doc: 'largest message accepted, in megabytes: announced (SIZE) and enforced while it streams in (552)',
+    default: '25',
+  },
+  INBOUND_MAX_CLIENTS: {
+    doc: 'SMTP sessions open at once; more are answered 421 (try later)',
+    default: '100',
+  },
+  INBOUND_CONNECTIONS_PER_MINUTE: {
+    doc: 'SMTP connections one client address may open a minute; more are answered 421 (try later)',
+    default: '60',
   },
   MAIL_RECIPIENTS_PER_DAY: {
     doc: 'how many different people (not the owner) one account may mail in 24 hours, invitations and issues together; past it adding friends is refused and further subscribers are skipped',
@@ -357,7 +382,7 @@ const envSchema = z.object({
   APP_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: postgresUrl.optional(),
-  ROLES: roles.default(['api', 'worker', 'scheduler']),
+  ROLES: roles.optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailbox.default('Digest <digest@localhost>'),
@@ -399,6 +424,25 @@ const envSchema = z.object({
     .min(1, { message: 'must be a port number from 1 to 65535' })
     .max(65_535, { message: 'must be a port number from 1 to 65535' })
     .optional(),
+  INBOUND_SMTP_HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  INBOUND_TLS_CERT_FILE: z.string().optional(),
+  INBOUND_TLS_KEY_FILE: z.string().optional(),
+  INBOUND_MAX_MESSAGE_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .int({ message: 'must be a whole number of megabytes' })
+    .min(1, { message: 'must be at least 1 megabyte' })
+    .max(1024, { message: 'must be at most 1024 megabytes' })
+    .default(25),
+  INBOUND_MAX_CLIENTS: z.coerce
+    .number({ message: 'must be a number of sessions' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(100),
+  INBOUND_CONNECTIONS_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number of connections' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(60),
   MAIL_RECIPIENTS_PER_DAY: z.coerce
     .number({ message: 'must be a number of recipients' })
     .int({ message: 'must be a whole number' })
@@ -501,6 +545,27 @@ const configSchema = envSchema.superRefine((values, context) => {
     if (values[secret] && !values[id]) {
       context.addIssue({ code: 'custom', path: [id], message: `must be set when ${secret} is set` });
     }
+  }
+  if (values.ROLES?.includes('inbound') && values.INBOUND_SMTP_PORT === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['INBOUND_SMTP_PORT'],
+      message: 'must be set when ROLES names inbound (the port the newsletter SMTP server listens on)',
+    });
+  }
+  if (values.INBOUND_TLS_CERT_FILE && !values.INBOUND_TLS_KEY_FILE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['INBOUND_TLS_KEY_FILE'],
+      message: 'must be set when INBOUND_TLS_CERT_FILE is set',
+    });
+  }
+  if (values.INBOUND_TLS_KEY_FILE && !values.INBOUND_TLS_CERT_FILE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['INBOUND_TLS_CERT_FILE'],
+      message: 'must be set when INBOUND_TLS_KEY_FILE is set',
+    });
   }
   for (const [url, file] of LEGAL_URL_FILE_PAIRS) {
     if (values[url] && values[file]) {
@@ -605,8 +670,59 @@ function dkimConfig(
   };
 }
 
+/**
+ * The inbound server's STARTTLS certificate and key, read and checked now so a bad file stops the start
+ * (a server that offered STARTTLS and then failed every handshake would lose mail). Problems never repeat the key.
+ */
+function inboundTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  cwd: string,
+  problems: string[],
+): InboundTls | undefined {
+  if (!certFile || !keyFile) return undefined;
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(path.resolve(cwd, file));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      problems.push(
+        `${name}=${JSON.stringify(file)} ${FILE_ERRORS[code] ?? `cannot be read (${code || 'unknown error'})`}`,
+      );
+      return undefined;
+    }
+  };
+  const cert = read('INBOUND_TLS_CERT_FILE', certFile);
+  const key = read('INBOUND_TLS_KEY_FILE', keyFile);
+  if (!cert || !key) return undefined;
+  try {
+    createSecureContext({ cert, key });
+  } catch {
+    problems.push(
+      `INBOUND_TLS_CERT_FILE=${JSON.stringify(certFile)} and INBOUND_TLS_KEY_FILE=${JSON.stringify(keyFile)} are not a PEM certificate and its private key`,
+    );
+    return undefined;
+  }
+  return { cert, key };
+}
+
 const credentials = (clientId: string | undefined, clientSecret: string | undefined) =>
   clientId && clientSecret ? { clientId, clientSecret } : undefined;
+
+export interface InboundTls {
+  cert: Buffer;
+  key: Buffer;
+}
+
+export interface InboundConfig {
+  host: string;
+  /** INBOUND_MAX_MESSAGE_MB, in bytes. */
+  maxMessageBytes: number;
+  maxClients: number;
+  connectionsPerMinute: number;
+  /** STARTTLS, when both files are set. */
+  tls: InboundTls | undefined;
+}
 
 export interface Config {
   port: number;
@@ -635,6 +751,8 @@ export interface Config {
   newsletterQuotaBytes: number;
   /** INBOUND_SMTP_PORT: where the inbound role's SMTP server listens; unset, nothing receives newsletters. */
   inboundSmtpPort: number | undefined;
+  /** The inbound role's other settings (INBOUND_…). */
+  inbound: InboundConfig;
   /** MAIL_RECIPIENTS_PER_DAY. */
   recipientsPerDay: number;
   oauth: OAuthConfig;
@@ -686,6 +804,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     cwd,
     fileProblems,
   );
+  const tls = inboundTls(values.INBOUND_TLS_CERT_FILE, values.INBOUND_TLS_KEY_FILE, cwd, fileProblems);
   if (fileProblems.length > 0) throw new ConfigError(fileProblems);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
@@ -694,7 +813,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     appUrl,
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
-    roles: values.ROLES,
+    // The inbound role runs by default exactly when its port is set.
+    roles:
+      values.ROLES ??
+      (values.INBOUND_SMTP_PORT === undefined
+        ? ['api', 'worker', 'scheduler']
+        : ['api', 'worker', 'scheduler', 'inbound']),
     appSecret: values.APP_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
@@ -708,6 +832,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     issueStorageQuotaBytes: values.ISSUE_STORAGE_QUOTA_MB * 1024 * 1024,
     newsletterQuotaBytes: values.NEWSLETTER_QUOTA_MB * 1024 * 1024,
     inboundSmtpPort: values.INBOUND_SMTP_PORT,
+    inbound: {
+      host: values.INBOUND_SMTP_HOST,
+      maxMessageBytes: values.INBOUND_MAX_MESSAGE_MB * 1024 * 1024,
+      maxClients: values.INBOUND_MAX_CLIENTS,
+      connectionsPerMinute: values.INBOUND_CONNECTIONS_PER_MINUTE,
+      tls,
+    },
     recipientsPerDay: values.MAIL_RECIPIENTS_PER_DAY,
     oauth: {
       google: {

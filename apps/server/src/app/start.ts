@@ -4,6 +4,8 @@ import { type DatabaseHandle, openDatabase, pingDatabase } from '#server/db/clie
 import { acquireDataDirLock } from '#server/db/data-dir-lock';
 import { migrateDatabase } from '#server/db/migrate';
 import { createSocialProviders } from '#server/modules/auth/social/social.providers';
+import { createInboundSmtpServer } from '#server/modules/newsletters/inbound-smtp';
+import { systemDnsResolver } from '#server/modules/newsletters/mail-authentication';
 import { loadAppSecret } from '#server/platform/app-secret';
 import { systemClock } from '#server/platform/clock';
 import { createJobQueue } from '#server/platform/jobs/job-queue';
@@ -16,6 +18,8 @@ import { composeModules } from './modules';
 export interface RunningDigest {
   /** Where the API listens, when this process runs the api role. */
   url: string | undefined;
+  /** The port the newsletter SMTP server listens on, when this process runs the inbound role. */
+  inboundPort: number | undefined;
   database: DatabaseHandle;
   stop(): Promise<void>;
 }
@@ -120,10 +124,29 @@ export async function startDigest(
       const server = http;
       cleanups.push(() => server.close());
     }
+    let inboundPort: number | undefined;
+    if (config.roles.includes('inbound') && config.inboundSmtpPort !== undefined) {
+      const inbound = createInboundSmtpServer({
+        db: database.db,
+        clock,
+        logger,
+        mailDomain: config.mailDomain,
+        quotaBytes: config.newsletterQuotaBytes,
+        maxMessageBytes: config.inbound.maxMessageBytes,
+        maxClients: config.inbound.maxClients,
+        connectionsPerMinute: config.inbound.connectionsPerMinute,
+        tls: config.inbound.tls,
+        resolver: systemDnsResolver(),
+        closeTimeoutMs: config.shutdownTimeoutMs,
+      });
+      inboundPort = await inbound.listen(config.inboundSmtpPort, config.inbound.host);
+      // Pushed after the database's cleanup, so it runs before it: sessions under way finish storing first.
+      cleanups.push(() => inbound.close());
+    }
     const address = http?.server.address();
     const url = address && typeof address === 'object' ? `http://${config.host}:${address.port}` : undefined;
-    logger.info({ roles: config.roles, database: database.kind, url }, 'Digest started');
-    return { url, database, stop };
+    logger.info({ roles: config.roles, database: database.kind, url, inboundPort }, 'Digest started');
+    return { url, inboundPort, database, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;
