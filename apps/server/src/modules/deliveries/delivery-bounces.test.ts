@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, issueRuns } from '#server/db/schema';
+import { deliveries, digestSubscribers, issueRuns, mailSuppressions } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
 import { buildIssue } from '#server/modules/issues/build-issue.usecases';
 import { addFriends } from '#server/modules/subscribers/test-support';
@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from '#server-test/test-api';
 import { testClock } from '#server-test/test-clock';
 import { createDatabaseAt } from '#server-test/upgrade-database';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
+import { receiveBounceMail } from './bounce-mail';
 import { deliver } from './deliveries.usecases';
 import { BOUNCE_DIAGNOSTIC_MAX_LENGTH, recordDeliveryBounce } from './delivery-bounces';
 
@@ -196,6 +197,132 @@ describe('recording a bounce or complaint on its delivery', () => {
     expect(diagnostic).toHaveLength(BOUNCE_DIAGNOSTIC_MAX_LENGTH);
     expect(diagnostic?.startsWith('550 5.7.1 X-Injected: yes x')).toBe(true);
     expect(diagnostic).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+  });
+});
+
+/** A report as a receiving mail server writes it: a human part, then the machine-readable one. */
+function reportMail(token: string, reportType: string, machinePart: string) {
+  return Buffer.from(
+    [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.example.com>',
+      `To: digest+b-${token}@localhost`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/report; report-type=${reportType}; boundary="REPORT"`,
+      '',
+      '--REPORT',
+      'Content-Type: text/plain; charset=us-ascii',
+      '',
+      'Status: 2.0.0 is what a careless human part might say; the machine part decides.',
+      '',
+      '--REPORT',
+      `Content-Type: message/${reportType}`,
+      '',
+      machinePart,
+      '',
+      '--REPORT--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+const failed = (status: string, action = 'failed') =>
+  [
+    'Reporting-MTA: dns; mx.example.com',
+    '',
+    'Final-Recipient: rfc822; friend@example.com',
+    `Action: ${action}`,
+    `Status: ${status}`,
+    `Diagnostic-Code: smtp; 550 ${status} <friend@example.com>: User unknown`,
+  ].join('\r\n');
+
+describe("bounce mail: what comes back to a delivery's VERP address", () => {
+  const friendOf = async (sent: Awaited<ReturnType<typeof sentIssue>>) => {
+    const friend = sent.find(({ row }) => row.kind === 'subscriber')?.row;
+    if (!friend) throw new Error('no friend delivery');
+    return friend;
+  };
+
+  it('a permanent failure (RFC 3464) records the bounce and marks the friend bouncing for every owner', async () => {
+    const friend = await friendOf(await sentIssue());
+    const outcome = await receiveBounceMail(
+      bounceDeps(),
+      friend.bounceToken,
+      reportMail(friend.bounceToken, 'delivery-status', failed('5.1.1')),
+    );
+    expect(outcome.outcome).toBe('recorded');
+    expect(await rowOf(friend.deliveryId)).toMatchObject({ bounceKind: 'bounce' });
+    expect((await rowOf(friend.deliveryId))?.bounceDiagnostic).toMatch(/^5\.1\.1 smtp; 550/);
+    const [subscriber] = await t.database.db
+      .select()
+      .from(digestSubscribers)
+      .where(eq(digestSubscribers.subscriberId, friend.subscriberId ?? ''));
+    expect(subscriber?.status).toBe('bouncing');
+    const suppressed = await t.database.db
+      .select()
+      .from(mailSuppressions)
+      .where(eq(mailSuppressions.email, 'friend@example.com'));
+    expect(suppressed).toContainEqual(expect.objectContaining({ ownerId: null, reason: 'bounced' }));
+  });
+
+  it('a delay (4.x.x, Action: delayed) changes nothing', async () => {
+    const friend = await friendOf(await sentIssue());
+    const outcome = await receiveBounceMail(
+      bounceDeps(),
+      friend.bounceToken,
+      reportMail(friend.bounceToken, 'delivery-status', failed('4.2.2', 'delayed')),
+    );
+    expect(outcome).toEqual({ outcome: 'delayed' });
+    expect(await rowOf(friend.deliveryId)).toMatchObject({ bounceKind: null, bouncedAt: null });
+  });
+
+  it('an abuse report (ARF) unsubscribes the friend from that owner only', async () => {
+    const friend = await friendOf(await sentIssue());
+    const arf = ['Feedback-Type: abuse', 'User-Agent: ExampleFBL/1.0', 'Version: 1'].join('\r\n');
+    const outcome = await receiveBounceMail(
+      bounceDeps(),
+      friend.bounceToken,
+      reportMail(friend.bounceToken, 'feedback-report', arf),
+    );
+    expect(outcome.outcome).toBe('recorded');
+    const [subscriber] = await t.database.db
+      .select()
+      .from(digestSubscribers)
+      .where(eq(digestSubscribers.subscriberId, friend.subscriberId ?? ''));
+    expect(subscriber?.status).toBe('unsubscribed');
+    const suppressed = await t.database.db
+      .select()
+      .from(mailSuppressions)
+      .where(eq(mailSuppressions.email, 'friend@example.com'));
+    expect(suppressed.some((row) => row.reason === 'unsubscribed' && row.ownerId !== null)).toBe(true);
+  });
+
+  it('an auto-reply or any other mail to the address is no report and changes nothing', async () => {
+    const friend = await friendOf(await sentIssue());
+    const reply = Buffer.from(
+      [
+        'From: friend@example.com',
+        `To: digest+b-${friend.bounceToken}@localhost`,
+        'Subject: Out of office',
+        '',
+        'Status: 5.1.1 (quoted in a reply, not a report)',
+        '',
+      ].join('\r\n'),
+    );
+    expect(await receiveBounceMail(bounceDeps(), friend.bounceToken, reply)).toEqual({
+      outcome: 'not-a-report',
+    });
+    expect(await rowOf(friend.deliveryId)).toMatchObject({ bounceKind: null });
+  });
+
+  it('a report for a token no delivery has is unknown', async () => {
+    const token = 'f'.repeat(32);
+    const outcome = await receiveBounceMail(
+      bounceDeps(),
+      token,
+      reportMail(token, 'delivery-status', failed('5.1.1')),
+    );
+    expect(outcome).toEqual({ outcome: 'unknown' });
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
-import { digestSubscribers, mailSuppressions, type SuppressionReason } from '#server/db/schema';
+import { digestSubscribers, digests, mailSuppressions, type SuppressionReason } from '#server/db/schema';
 
 /** Adds an address to the suppression list: for one owner, or for every owner (`ownerId` null). */
 export async function suppress(
@@ -67,4 +67,26 @@ export async function recordBounce(db: Database, email: string, now: Date) {
       and(eq(digestSubscribers.email, email), inArray(digestSubscribers.status, ['invited', 'subscribed'])),
     );
   await suppress(db, email, null, 'bounced', now);
+}
+
+/**
+ * A friend's mail server reported an issue as abuse (a complaint): the friend is unsubscribed from that
+ * digest, as their own Unsubscribe would, and its owner may not invite the address again.
+ */
+export async function unsubscribeAfterComplaint(db: Database, subscriberId: string, now: Date) {
+  const [row] = await db
+    .select({ email: digestSubscribers.email, ownerId: digests.userId })
+    .from(digestSubscribers)
+    .innerJoin(digests, eq(digests.digestId, digestSubscribers.digestId))
+    .where(eq(digestSubscribers.subscriberId, subscriberId));
+  if (!row) return;
+  await db
+    .update(digestSubscribers)
+    .set({
+      status: 'unsubscribed',
+      noticePending: false,
+      unsubscribedAt: sql`coalesce(${digestSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(digestSubscribers.subscriberId, subscriberId));
+  await suppress(db, row.email, row.ownerId, 'unsubscribed', now);
 }
