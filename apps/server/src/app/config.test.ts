@@ -59,6 +59,14 @@ describe('configuration', () => {
     expect(problems[0]).toMatch(new RegExp(`^${name}=`));
   });
 
+  it('refuses a MAIL_FROM whose local part leaves no room for a bounce token (64 characters at most)', () => {
+    const [problem] = problemsOf({ MAIL_FROM: `Digest <${'n'.repeat(30)}@example.com>` });
+    expect(problem).toMatch(/^MAIL_FROM=.*at most 29 characters/);
+    expect(loadConfig({ MAIL_FROM: `Digest <${'n'.repeat(29)}@example.com>` }).mailFrom).toContain(
+      'n'.repeat(29),
+    );
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'nonsense' });
     expect(problems.map((problem) => problem.split('=')[0])).toEqual(['PORT', 'DATABASE_URL']);

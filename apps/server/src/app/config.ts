@@ -7,7 +7,7 @@ import { NEWSLETTER_QUOTA_DEFAULT_MB } from '@digest/contracts';
 import { z } from 'zod';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { LegalSource, SiteConfig } from '#server/modules/site/site-config';
-import { addressOf, type MailerDkim } from '#server/platform/mailer';
+import { addressOf, localPartOf, type MailerDkim, VERP_LOCAL_PART_MAX_LENGTH } from '#server/platform/mailer';
 import type { ProviderConfig } from '#server/sources/provider-config';
 
 export const ROLE_NAMES = ['api', 'worker', 'scheduler', 'inbound'] as const;
@@ -385,7 +385,11 @@ const envSchema = z.object({
   ROLES: roles.optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: smtpUrl.optional(),
-  MAIL_FROM: mailbox.default('Digest <digest@localhost>'),
+  MAIL_FROM: mailbox
+    .refine((value) => localPartOf(addressOf(value)).length <= VERP_LOCAL_PART_MAX_LENGTH, {
+      message: `its address's local part (before the @) must be at most ${VERP_LOCAL_PART_MAX_LENGTH} characters: bounce addresses add "+b-" and a 32-character token to it, and a local part may have 64`,
+    })
+    .default('Digest <digest@localhost>'),
   MAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a domain name such as example.com')

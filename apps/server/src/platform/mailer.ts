@@ -213,13 +213,23 @@ function preparedHeaders(headers: Record<string, string>) {
 /** Token characters survive servers that change the case of local parts and need no quoting. */
 const BOUNCE_TOKEN = /^[a-z0-9]{16,40}$/;
 
+/**
+ * The longest local part MAIL_FROM may have: `+b-` and a 32-character delivery token are added to it, and
+ * RFC 5321 allows 64 characters, beyond which receivers may refuse the mail or its bounces.
+ */
+export const VERP_LOCAL_PART_MAX_LENGTH = 64 - '+b-'.length - 32;
+
+/** `digest@example.com` → `digest`. */
+export function localPartOf(address: string): string {
+  return address.slice(0, address.lastIndexOf('@'));
+}
+
 /** `digest@example.com` + `abc` → `digest+b-abc@example.com`: the sender's own address, tagged. */
 function verpAddress(address: string, bounceToken: string): string {
   if (!BOUNCE_TOKEN.test(bounceToken)) {
     throw new TypeError('A bounce token must be 16 to 40 lower-case letters and digits');
   }
-  const at = address.lastIndexOf('@');
-  return `${address.slice(0, at)}+b-${bounceToken}${address.slice(at)}`;
+  return `${localPartOf(address)}+b-${bounceToken}${address.slice(address.lastIndexOf('@'))}`;
 }
 
 /**
