@@ -65,6 +65,7 @@ export async function startDigest(
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
       dkim: config.dkim,
+      mailDomain: config.mailDomain,
       logger,
     });
     cleanups.push(() => mailer.close());

@@ -392,6 +392,8 @@ describe('every mailbox route needs a signed-in user and is documented', () => {
       ['/api/newsletters/messages/{id}/dismiss', 'post'],
       ['/api/newsletters/senders/{id}', 'put'],
       ['/api/newsletters/senders/{id}', 'delete'],
+      ['/api/newsletters/senders/{id}/unsubscribe', 'post'],
+      ['/api/newsletters/messages/{id}/reply', 'post'],
     ] as const) {
       const operation = document.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
