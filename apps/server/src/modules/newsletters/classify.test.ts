@@ -307,6 +307,27 @@ describe('reply-to-confirm lists are found in several languages', () => {
   });
 });
 
+describe('reply-to-confirm in wrapped plain text, and hostile sizes', () => {
+  it('finds the reply phrase across the line breaks of wrapped text (Mailman without a web page)', () => {
+    const text = [
+      'We have received a request for subscription of your email address to the',
+      'tech-news mailing list.  To confirm that you want to be added to this mailing',
+      'list, simply reply to this message, keeping the Subject: header intact.',
+    ].join('\n');
+    expect(classifyInboundMessage(mail({ subject: 'confirm 4c1a2b3d', text })).kind).toBe('reply_to_confirm');
+  });
+
+  it('classifies a megabyte without punctuation and a thousand links in linear time (seconds, not hours)', () => {
+    const started = performance.now();
+    const words = 'reply to this email simply reply confirm your '.repeat(25_000);
+    const links = '<a href="https://x.example/confirm">Confirm</a>'.repeat(1_000);
+    classifyInboundMessage(
+      mail({ subject: 'Confirm your subscription', text: words, html: `<p>${words}</p>${links}` }),
+    );
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
 describe('ordinary newsletters stay newsletters', () => {
   it('"verify your facts", a link to an article about verifying, and "reply to this email" for feedback', () => {
     const html = `<h1>The Weekly Skeptic #42</h1>

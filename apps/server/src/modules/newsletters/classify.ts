@@ -36,6 +36,15 @@ export interface Classification {
 
 const NEWSLETTER: Classification = { kind: 'newsletter', confirmUrl: null, forwardingCode: null };
 
+/**
+ * What is read of a message: what a confirmation says is near its top, and a sender's 10 MB of text must
+ * not cost the ingest more than a few milliseconds.
+ */
+const MAX_TEXT = 50_000;
+const MAX_LINKS = 500;
+/** A "sentence" longer than this is no sentence a person wrote. */
+const MAX_SENTENCE = 1_000;
+
 /** Verbs of confirming, in the languages above, each from the start of a word ("creative" is not "ative"). */
 const CONFIRM_WORD =
   '(?<!\\p{L})(?:confirm\\p{L}*|verif\\p{L}*|validat\\p{L}*|activat\\p{L}*|opt[- ]?in\\b|' +
@@ -92,13 +101,21 @@ const REPLY_PHRASE = [
   'odpowiedz\\p{L}* na (?:ten|tę|tą) (?:e-?mail|mail|wiadomość)',
 ].join('|');
 
-/** The sentence around a reply phrase must be about confirming: "reply to this e-mail to confirm". */
-const REPLY_SENTENCE = /[^.!?\n]*/.source;
-
+/**
+ * The sentence around a reply phrase must be about confirming: "reply to this e-mail to confirm". Split
+ * first, so no pattern scans a long unpunctuated text from every position (the text is the sender's).
+ */
 function hasReplyToConfirm(text: string): boolean {
-  const sentence = new RegExp(`${REPLY_SENTENCE}(?:${REPLY_PHRASE})${REPLY_SENTENCE}`, 'giu');
+  const reply = new RegExp(REPLY_PHRASE, 'iu');
   const confirming = new RegExp(`${CONFIRM_WORD}|(?<!\\p{L})(?:subscri\\p{L}*|join)`, 'iu');
-  return [...text.matchAll(sentence)].some((match) => confirming.test(match[0]));
+  return (
+    text
+      .split(/[.!?]+|\n\s*\n/)
+      .filter((sentence) => sentence.length <= MAX_SENTENCE)
+      // Plain text is wrapped at ~72 characters: a sentence runs on over its line breaks.
+      .map((sentence) => sentence.replace(/\s+/g, ' '))
+      .some((sentence) => reply.test(sentence) && confirming.test(sentence))
+  );
 }
 
 interface Link {
@@ -118,13 +135,13 @@ function linksOf(input: ClassifyInput): Link[] {
       if (href) links.push({ url: href, text: DomUtils.textContent(anchor).replace(/\s+/g, ' ').trim() });
     }
   }
-  const lines = input.text.split(/\r?\n/);
+  const lines = input.text.slice(0, MAX_TEXT).split(/\r?\n/);
   for (const [index, line] of lines.entries()) {
     for (const match of line.matchAll(URL_IN_TEXT)) {
       links.push({ url: match[0], text: `${lines[index - 1] ?? ''} ${line.replace(match[0], ' ')}` });
     }
   }
-  return links;
+  return links.slice(0, MAX_LINKS);
 }
 
 /** An http(s) URL as written, or undefined for anything else (javascript:, mailto:, relative). */
@@ -198,8 +215,8 @@ function outlookForwarding(input: ClassifyInput, body: string): Classification |
 
 /** What `input` is; a newsletter unless a rule above finds otherwise. Part of the ingest: pure, no I/O. */
 export function classifyInboundMessage(input: ClassifyInput): Classification {
-  const htmlText = input.html ? htmlToText(input.html) : '';
-  const body = `${input.text}\n${htmlText}`;
+  const htmlText = input.html ? htmlToText(input.html).slice(0, MAX_TEXT) : '';
+  const body = `${input.text.slice(0, MAX_TEXT)}\n${htmlText}`;
   const links = linksOf(input);
 
   const forwarding = gmailForwarding(input, body, links) ?? outlookForwarding(input, body);
