@@ -93,6 +93,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const mailer = createMailer({
     outboxDir,
     from: 'Digest <digest@localhost>',
+    mailDomain: options.mailDomain ?? 'digest.test',
     logger,
     ...(options.smtp ? { smtpUrl: `smtp://127.0.0.1:${options.smtp.port}` } : {}),
   });

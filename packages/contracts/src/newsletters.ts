@@ -51,6 +51,11 @@ export const newsletterSenderSchema = z.object({
   unreadCount: z.number().int(),
   /** Whether Unsubscribe can act for the user: a one-click https link or a mailto address. */
   canUnsubscribe: z.boolean(),
+  /**
+   * The sender's own unsubscribe web page (https) when Unsubscribe cannot act for the user (no one-click,
+   * no mailto): the page links it for the user to open. Null otherwise.
+   */
+  unsubscribePage: z.string().nullable(),
   unsubscribe: z
     .object({
       outcome: z.enum(['sent', 'failed']),

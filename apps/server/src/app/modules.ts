@@ -69,6 +69,7 @@ import { createSignedLinks } from '#server/platform/http/signed-link';
 import { handlerFor, type JobQueue, type RegisteredJob } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
+import { createAddressPolicy } from '#server/platform/safe-fetch/address-policy';
 import { createSafeFetch } from '#server/platform/safe-fetch/safe-fetch';
 import { createSharedContentCache } from '#server/platform/safe-fetch/shared-content-cache';
 import type { SourcesDeps } from '#server/sources/connector';
@@ -140,9 +141,10 @@ export function composeModules(deps: ModulesDeps) {
       logger,
     }),
   };
+  const safeFetch = createSafeFetch({ allowPrivateHosts: deps.fetchAllowPrivateHosts });
   const sources: SourcesDeps = {
     http: createProviderHttp({
-      safeFetch: createSafeFetch({ allowPrivateHosts: deps.fetchAllowPrivateHosts }),
+      safeFetch,
       // Processes share fetched content through PostgreSQL. The embedded database has one process,
       // and writing bodies through PGlite would block it (≈40 ms a miss), so it keeps memory only.
       cache:
@@ -228,6 +230,9 @@ export function composeModules(deps: ModulesDeps) {
       clock,
       NEWSLETTER_LINK_TIMES,
     ),
+    mailer,
+    safeFetch,
+    privateHosts: createAddressPolicy(deps.fetchAllowPrivateHosts),
   };
   const routes: FastifyPluginAsyncZod[] = [
     authRoutes({

@@ -69,6 +69,7 @@ export async function startDigest(
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
       dkim: config.dkim,
+      mailDomain: config.mailDomain,
       logger,
     });
     cleanups.push(() => mailer.close());

@@ -557,3 +557,42 @@ describe('VERP: a bounce token in the envelope sender', () => {
     expect(server.received).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe("a user's own address as sender (fromMailbox)", () => {
+  it('sends From and MAIL FROM the user’s address at MAIL_DOMAIN, signed like any other mail', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      mailDomain: 'Digest.Test',
+      logger: recordingLogger(),
+    });
+    await mailer.send({ ...mail, fromMailbox: 'ada@digest.test' });
+    const received = server.received[0];
+    expect(received?.mailFrom).toBe('ada@digest.test');
+    expect(received?.parsed.from?.value).toEqual([{ name: '', address: 'ada@digest.test' }]);
+  });
+
+  it('refuses any other domain, a display name or a line break, and a mailer without MAIL_DOMAIN; nothing is sent', async () => {
+    const server = await startSmtpServer();
+    const options = { smtpUrl: `smtp://127.0.0.1:${server.port}`, outboxDir: '/nonexistent', from: FROM };
+    const mailer = mailerFor({ ...options, mailDomain: 'digest.test', logger: recordingLogger() });
+    for (const fromMailbox of [
+      'ada@gmail.com',
+      'ada@digest.test.evil.example',
+      'Bank <ada@digest.test>',
+      'ada\r\nBcc: x@evil.example@digest.test',
+      '@digest.test',
+    ]) {
+      await expect(mailer.send({ ...mail, fromMailbox }), fromMailbox).rejects.toThrow(/MAIL_DOMAIN/);
+    }
+    const withoutDomain = mailerFor({ ...options, logger: recordingLogger() });
+    await expect(withoutDomain.send({ ...mail, fromMailbox: 'ada@digest.test' })).rejects.toThrow(
+      /MAIL_DOMAIN/,
+    );
+    expect(server.received).toEqual([]);
+  });
+});

@@ -11,8 +11,11 @@ import { createHostLimiter } from './host-limiter';
  * - `outbox` (no SMTP_URL): every message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox`
  *   and logged, so development and tests need no mail server.
  *
- * The sender is always the configured `from` (MAIL_FROM), and the SMTP envelope sender is its address:
- * callers cannot set From, Sender or the envelope, so no mail is sent in someone else's name. Mail for
+ * The sender is the configured `from` (MAIL_FROM), and the SMTP envelope sender is its address: callers
+ * cannot set From, Sender or the envelope, so no mail is sent in someone else's name. The one exception is
+ * a user's own newsletter address (`fromMailbox`, `username@MAIL_DOMAIN`) for mail the user sends
+ * themselves (an unsubscribe request, a reply confirming a subscription): only an address of MAIL_DOMAIN,
+ * this deployment's own, is accepted, and it is then the envelope sender too. Mail for
  * someone else (a share invitation) puts that person in `Reply-To` instead. A caller may ask for a bounce
  * token: the envelope sender becomes `<local>+b-<token>@<domain>` of that same address (VERP), so a
  * bounce or complaint coming back names the delivery it is about.
@@ -32,6 +35,11 @@ export interface OutgoingMail {
   messageId?: string;
   /** Lower-case letters and digits naming what a bounce is about; it goes into the envelope sender (VERP). */
   bounceToken?: string;
+  /**
+   * The user's own address at MAIL_DOMAIN (`ada@digest.example`), as From and envelope sender, for mail the
+   * user sends (see above). Any other domain, or a mailer without `mailDomain`, is refused.
+   */
+  fromMailbox?: string;
 }
 
 export interface Mailer {
@@ -61,6 +69,8 @@ export interface MailerOptions {
   from: string;
   /** Signs every message when set. */
   dkim?: MailerDkim;
+  /** MAIL_DOMAIN: the only domain `fromMailbox` may name. */
+  mailDomain?: string;
   logger: MailerLogger;
 }
 
@@ -105,7 +115,7 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Mailer, 'waitForConnection'> {
-  const { from, logger } = options;
+  const { logger } = options;
   assertSmtpUrl(options.smtpUrl);
   const transporter = createTransport({
     url: options.smtpUrl,
@@ -123,7 +133,7 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
     transport: 'smtp',
     async send(mail) {
       if (closed) throw new Error('The mailer is closed');
-      const message = toMailOptions(mail, from);
+      const message = toMailOptions(mail, options);
       try {
         const info = await transporter.sendMail(message);
         return { messageId: info.messageId };
@@ -144,7 +154,7 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
 }
 
 function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnection'> {
-  const { from, logger, outboxDir } = options;
+  const { logger, outboxDir } = options;
   // Builds the complete message (headers, multipart/alternative, encodings) without sending it anywhere.
   const transporter: Transporter = createTransport({
     ...(options.dkim ? { dkim: options.dkim } : {}),
@@ -158,7 +168,7 @@ function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnec
     transport: 'outbox',
     async send(mail) {
       if (closed) throw new Error('The mailer is closed');
-      const info = await transporter.sendMail(toMailOptions(mail, from));
+      const info = await transporter.sendMail(toMailOptions(mail, options));
       // A receiving server records the envelope sender as Return-Path; the file shows it the same way.
       const returnPath = Buffer.from(`Return-Path: <${info.envelope.from}>\r\n`);
       const message = Buffer.concat([returnPath, info.message as Buffer]);
@@ -173,18 +183,38 @@ function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnec
   };
 }
 
-function toMailOptions(mail: OutgoingMail, from: string): SendMailOptions {
+/** `fromMailbox` when it is an address of MAIL_DOMAIN; anything else is refused before sending. */
+function ownMailbox(address: string, mailDomain: string | undefined): string {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1).toLowerCase();
+  if (!mailDomain || at < 1 || domain !== mailDomain.toLowerCase() || !/^[a-z0-9._+-]+$/i.test(local)) {
+    throw new TypeError('fromMailbox must be an address of MAIL_DOMAIN');
+  }
+  return `${local}@${domain}`;
+}
+
+function toMailOptions(
+  mail: OutgoingMail,
+  options: Pick<MailerOptions, 'from' | 'mailDomain'>,
+): SendMailOptions {
   for (const name of Object.keys(mail.headers ?? {})) {
     if (RESERVED_HEADERS.has(name.toLowerCase())) {
       throw new TypeError(`The header ${name} is set by the mailer and cannot be given in headers`);
     }
   }
+  const from =
+    mail.fromMailbox === undefined ? options.from : ownMailbox(mail.fromMailbox, options.mailDomain);
+  const envelopeFrom =
+    mail.bounceToken !== undefined
+      ? verpAddress(addressOf(from), mail.bounceToken)
+      : mail.fromMailbox !== undefined
+        ? from
+        : undefined;
   return {
     from,
     to: mail.to,
-    ...(mail.bounceToken !== undefined
-      ? { envelope: { from: verpAddress(addressOf(from), mail.bounceToken), to: mail.to } }
-      : {}),
+    ...(envelopeFrom !== undefined ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,

@@ -8,7 +8,20 @@ import type {
 import type { InboundMessageRow } from './mailbox.repository';
 import type { MessageSummaryRow, SenderWithCountsRow } from './newsletters.repository';
 
+/** `value` when it is an https URL: the only kind of page the app links for the user to open. */
+function httpsPage(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export function presentSender({ sender, storedCount, unreadCount }: SenderWithCountsRow): NewsletterSender {
+  // A plain web link is not enough: Unsubscribe then only says which page to open.
+  const canUnsubscribe =
+    (sender.unsubscribeUrl !== null && sender.unsubscribeOneClick) || sender.unsubscribeMailto !== null;
   return {
     senderId: sender.senderId,
     name: sender.name,
@@ -20,9 +33,8 @@ export function presentSender({ sender, storedCount, unreadCount }: SenderWithCo
     messageCount: sender.messageCount,
     storedCount,
     unreadCount,
-    // A plain web link is not enough: Unsubscribe then only says which page to open.
-    canUnsubscribe:
-      (sender.unsubscribeUrl !== null && sender.unsubscribeOneClick) || sender.unsubscribeMailto !== null,
+    canUnsubscribe,
+    unsubscribePage: canUnsubscribe ? null : httpsPage(sender.unsubscribeUrl),
     unsubscribe:
       sender.unsubscribeOutcome && sender.unsubscribedAt
         ? {

@@ -108,6 +108,37 @@ describe('GET /api/newsletters shows the mailbox', () => {
     expect(box.pinned[0]).toMatchObject({ kind: 'forwarding_code', forwardingCode: '123456789' });
   });
 
+  it('says which senders Unsubscribe can act for, and links only the https page of the others', async () => {
+    const user = await signUp(t);
+    const oneClick = await receive(user, {
+      fromAddress: 'a@one.example',
+      unsubscribeUrl: 'https://one.example/u',
+      unsubscribeOneClick: true,
+    });
+    const mailto = await receive(user, {
+      fromAddress: 'b@two.example',
+      unsubscribeMailto: 'mailto:u@two.example',
+    });
+    const page = await receive(user, {
+      fromAddress: 'c@three.example',
+      unsubscribeUrl: 'https://three.example/prefs',
+    });
+    const hostile = await receive(user, {
+      fromAddress: 'd@four.example',
+      unsubscribeUrl: 'javascript:alert(1)',
+    });
+    const none = await receive(user, { fromAddress: 'e@five.example' });
+    const senders = new Map((await mailbox(user)).senders.map((sender) => [sender.senderId, sender]));
+    expect(senders.get(oneClick.senderId)).toMatchObject({ canUnsubscribe: true, unsubscribePage: null });
+    expect(senders.get(mailto.senderId)).toMatchObject({ canUnsubscribe: true, unsubscribePage: null });
+    expect(senders.get(page.senderId)).toMatchObject({
+      canUnsubscribe: false,
+      unsubscribePage: 'https://three.example/prefs',
+    });
+    expect(senders.get(hostile.senderId)).toMatchObject({ canUnsubscribe: false, unsubscribePage: null });
+    expect(senders.get(none.senderId)).toMatchObject({ canUnsubscribe: false, unsubscribePage: null });
+  });
+
   it('has no address before the user has a username, and says when the quota is full', async () => {
     const user = await signUp(t);
     await receive(user, { text: 'x'.repeat(QUOTA_BYTES) });
@@ -392,6 +423,8 @@ describe('every mailbox route needs a signed-in user and is documented', () => {
       ['/api/newsletters/messages/{id}/dismiss', 'post'],
       ['/api/newsletters/senders/{id}', 'put'],
       ['/api/newsletters/senders/{id}', 'delete'],
+      ['/api/newsletters/senders/{id}/unsubscribe', 'post'],
+      ['/api/newsletters/messages/{id}/reply', 'post'],
     ] as const) {
       const operation = document.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();

@@ -8,6 +8,7 @@ import {
   newsletterReadBodySchema,
   newsletterSenderResponseSchema,
   newsletterSenderStateBodySchema,
+  newsletterUnsubscribeResponseSchema,
 } from '@digest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,11 +16,23 @@ import { z } from 'zod';
 import { isUuid } from '#server/modules/digests/ids';
 import { SHARE_HEADERS, SHARE_RATE_LIMIT } from '#server/modules/digests/share.routes';
 import { type Authenticate, authOf } from '#server/platform/http/auth';
+import { limitByKey } from '#server/platform/http/rate-limit';
 import * as newsletters from './newsletters.usecases';
+import { type ReplyDeps, replyToConfirm } from './reply-to-confirm';
+import { type UnsubscribeDeps, unsubscribeSender } from './unsubscribe';
 
-export interface NewslettersRoutesDeps extends newsletters.NewslettersDeps {
+export interface NewslettersRoutesDeps extends UnsubscribeDeps, ReplyDeps {
   authenticate: Authenticate;
 }
+
+/**
+ * Unsubscribe and Reply make the server talk to someone else's server in the user's name (an HTTP POST, a
+ * mail): limited per account, so one account cannot use them to flood a list or a mailbox.
+ */
+export const NEWSLETTER_OUTBOUND_RATE_LIMITS = {
+  unsubscribe: { max: 20, timeWindow: '1 hour' },
+  reply: { max: 20, timeWindow: '1 hour' },
+};
 
 /**
  * The reader frame's headers: those of an issue's HTML (no script, https images, inline styles, framable by
@@ -61,6 +74,13 @@ const senderIdOf = (id: string) => {
 export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const userOf = (request: FastifyRequest) => authOf(request).userId;
+    const limitUnsubscribes = limitByKey(
+      app,
+      'newsletter-unsubscribe',
+      NEWSLETTER_OUTBOUND_RATE_LIMITS.unsubscribe,
+      userOf,
+    );
+    const limitReplies = limitByKey(app, 'newsletter-reply', NEWSLETTER_OUTBOUND_RATE_LIMITS.reply, userOf);
 
     app.get(
       '/newsletters',
@@ -228,6 +248,42 @@ export function newslettersRoutes(deps: NewslettersRoutesDeps): FastifyPluginAsy
       async (request) => ({
         sender: await newsletters.deleteSenderMessages(deps, userOf(request), senderIdOf(request.params.id)),
       }),
+    );
+
+    app.post(
+      '/newsletters/messages/:id/reply',
+      {
+        preHandler: [deps.authenticate, limitReplies],
+        schema: {
+          tags,
+          summary: 'Reply to a reply-to-confirm message from the user’s address, once; it is then resolved',
+          description:
+            '422 NOT_REPLY_TO_CONFIRM for any other kind; 409 ALREADY_RESOLVED once replied to or dismissed; 422 NO_NEWSLETTER_ADDRESS without a username; 502 REPLY_NOT_SENT when the mail could not be sent (nothing changes).',
+          security,
+          params: messageParams,
+          response: { 200: newsletterMessageResponseSchema },
+        },
+      },
+      async (request) => ({
+        message: await replyToConfirm(deps, userOf(request), messageIdOf(request.params.id)),
+      }),
+    );
+
+    app.post(
+      '/newsletters/senders/:id/unsubscribe',
+      {
+        preHandler: [deps.authenticate, limitUnsubscribes],
+        schema: {
+          tags,
+          summary: "Unsubscribe through the sender's List-Unsubscribe: one-click POST, else its mailto",
+          description:
+            'outcome `sent` (the sender is now unsubscribed), `failed` (detail says why), or `open_link`: the sender only has a web page, which the user must open (`link`); it is never fetched for them. 422 NO_UNSUBSCRIBE when the sender gave no way.',
+          security,
+          params: senderParams,
+          response: { 200: newsletterUnsubscribeResponseSchema },
+        },
+      },
+      async (request) => unsubscribeSender(deps, userOf(request), senderIdOf(request.params.id)),
     );
   };
 }
