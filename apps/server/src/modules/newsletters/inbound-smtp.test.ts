@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -132,6 +136,66 @@ describe('receiving a newsletter', () => {
       unsubscribeOneClick: true,
       messageCount: 1,
     });
+  });
+
+  it('offers STARTTLS with the operator’s certificate, and receives over it', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'digest-inbound-tls-'));
+    const [keyFile, certFile] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=mx.${DOMAIN}`,
+        '-addext',
+        `subjectAltName=DNS:mx.${DOMAIN}`,
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(certFile);
+    const tlsPort = await startServer({ tls: { cert, key: readFileSync(keyFile) } });
+    const { userId, username } = await newUser();
+    // requireTLS: the client gives up unless STARTTLS is offered and the certificate verifies.
+    const secure = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: tlsPort,
+      requireTLS: true,
+      tls: { ca: cert, servername: `mx.${DOMAIN}` },
+    });
+    try {
+      const info = await secure.sendMail({
+        from: 'news@letters.example',
+        to: `${username}@${DOMAIN}`,
+        subject: 'Sent over TLS',
+        text: 'Encrypted on the way.',
+      });
+      expect(info.response).toMatch(/^250 /);
+    } finally {
+      secure.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+    expect(await messagesOf(userId)).toMatchObject([{ subject: 'Sent over TLS' }]);
+
+    // Without a certificate STARTTLS is not offered at all, so such a client cannot send.
+    const plainOnly = nodemailer.createTransport({ host: '127.0.0.1', port, requireTLS: true });
+    const refused = await plainOnly
+      .sendMail({ from: 'news@letters.example', to: `${username}@${DOMAIN}`, text: 'x' })
+      .then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+    plainOnly.close();
+    expect(refused).toMatch(/STARTTLS/);
   });
 
   it('records SPF, DKIM and DMARC as checked against the DNS (a signed message from an allowed address passes)', async () => {
