@@ -48,7 +48,7 @@ export function SenderCard({ sender }: { sender: NewsletterSender }) {
           <Button
             key={state}
             small
-            variant={sender.state === state ? 'primary' : 'secondary'}
+            variant="secondary"
             aria-pressed={sender.state === state}
             disabled={setState.isPending}
             onClick={() => setState.mutate({ senderId: sender.senderId, state })}
