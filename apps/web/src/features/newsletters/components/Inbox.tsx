@@ -13,9 +13,10 @@ import { TextField } from '#web/components/ui/TextField';
 import { errorMessage } from '#web/lib/api-client';
 import { newsletterMessagePath } from '#web/lib/paths';
 import type { MessageFilters } from '../api/newsletters-api';
-import { useDeleteMessage, useMessages, useSetRead } from '../api/use-newsletters';
+import { useDeleteMessage, useMessages } from '../api/use-newsletters';
 import { formatDate } from '../lib/wording';
 import styles from './Inbox.module.css';
+import { ReadToggle } from './ReadToggle';
 
 /** The search is sent once the typing has paused this long, not on every key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -128,7 +129,6 @@ function MessageList({ filters, filtered }: { filters: MessageFilters; filtered:
 }
 
 export function MessageRow({ message }: { message: NewsletterMessageSummary }) {
-  const setRead = useSetRead();
   const remove = useDeleteMessage();
   const subject = message.subject || '(no subject)';
   return (
@@ -147,15 +147,7 @@ export function MessageRow({ message }: { message: NewsletterMessageSummary }) {
         {message.excerpt ? <p className={styles.excerpt}>{message.excerpt}</p> : null}
       </div>
       <div className={styles.rowActions}>
-        <Button
-          small
-          variant="ghost"
-          disabled={setRead.isPending}
-          onClick={() => setRead.mutate({ messageId: message.messageId, read: !message.read })}
-        >
-          {message.read ? 'Mark unread' : 'Mark read'}
-          <span className="visually-hidden">: {subject}</span>
-        </Button>
+        <ReadToggle message={message} variant="ghost" context={subject} />
         <Button
           small
           variant="ghost"

@@ -1,16 +1,18 @@
 import type { NewsletterMessage } from '@digest/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '#web/components/ui/BackLink';
 import { Button, buttonClassName } from '#web/components/ui/Button';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
 import { EmptyState } from '#web/components/ui/EmptyState';
-import { ChevronLeftIcon, InboxIcon } from '#web/components/ui/icons';
+import { InboxIcon } from '#web/components/ui/icons';
 import { PageHeader } from '#web/components/ui/PageHeader';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { IssueFrame } from '#web/features/share';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
-import { useDeleteMessage, useMessage, useSetRead } from '../api/use-newsletters';
+import { useDeleteMessage, useMessage } from '../api/use-newsletters';
+import { ReadToggle } from '../components/ReadToggle';
 import { authenticationLines, formatDate } from '../lib/wording';
 import styles from './NewsletterReaderPage.module.css';
 
@@ -27,7 +29,7 @@ export function NewsletterReaderPage() {
     return (
       <>
         <title>Message not found · Digest</title>
-        <Breadcrumb />
+        <BackLink to={paths.newsletters} label="Newsletters" />
         <PageHeader title={missing ? 'Message not found' : 'The message could not be loaded'} />
         <EmptyState
           icon={<InboxIcon />}
@@ -52,27 +54,15 @@ export function NewsletterReaderPage() {
   return <Reader key={message.data.messageId} message={message.data} />;
 }
 
-function Breadcrumb() {
-  return (
-    <nav className={styles.breadcrumb} aria-label="Breadcrumb">
-      <Link to={paths.newsletters}>
-        <ChevronLeftIcon className={styles.crumbIcon} />
-        Newsletters
-      </Link>
-    </nav>
-  );
-}
-
 function Reader({ message }: { message: NewsletterMessage }) {
   const navigate = useNavigate();
-  const setRead = useSetRead();
   const remove = useDeleteMessage();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const subject = message.subject || '(no subject)';
   return (
     <>
       <title>{`${subject} · Digest`}</title>
-      <Breadcrumb />
+      <BackLink to={paths.newsletters} label="Newsletters" />
       <PageHeader title={subject} />
       <div className={styles.head}>
         <dl className={styles.facts}>
@@ -106,14 +96,7 @@ function Reader({ message }: { message: NewsletterMessage }) {
           </div>
         </dl>
         <div className={styles.actions}>
-          <Button
-            small
-            variant="secondary"
-            disabled={setRead.isPending}
-            onClick={() => setRead.mutate({ messageId: message.messageId, read: !message.read })}
-          >
-            {message.read ? 'Mark unread' : 'Mark read'}
-          </Button>
+          <ReadToggle message={message} variant="secondary" />
           <Button small variant="secondary" onClick={() => setConfirmingDelete(true)}>
             Delete
           </Button>
