@@ -39,10 +39,8 @@ test('signed-in screens at 1280 and 375 px: header, menu, newsletters, profile, 
 
   await menu.getByRole('link', { name: 'Newsletters' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace Newsletters' })).toBeVisible();
-  await expect(
-    page.getByText("This feature is coming soon. We'll notify you when it is ready.", { exact: true }),
-  ).toBeVisible();
-  await expect(page.getByText(`${user.username}@`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'No newsletters yet' })).toBeVisible();
+  await expect(page.getByText(`${user.username?.toLowerCase()}@`, { exact: false })).toBeVisible();
   await screenshots(page, testInfo, 'newsletters');
 
   await page.goto('/profileView');

@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase, pingDatabase } from '#server/db/clie
 import { acquireDataDirLock } from '#server/db/data-dir-lock';
 import { migrateDatabase } from '#server/db/migrate';
 import { createSocialProviders } from '#server/modules/auth/social/social.providers';
+import { classifyParsedMessage } from '#server/modules/newsletters/classify';
 import { createInboundSmtpServer } from '#server/modules/newsletters/inbound-smtp';
 import { systemDnsResolver } from '#server/modules/newsletters/mail-authentication';
 import { loadAppSecret } from '#server/platform/app-secret';
@@ -138,6 +139,8 @@ export async function startDigest(
         connectionsPerMinute: config.inbound.connectionsPerMinute,
         tls: config.inbound.tls,
         resolver: systemDnsResolver(),
+        // Confirmations, forwarding codes and reply-to-confirm lists are pinned on the Newsletters page.
+        classify: classifyParsedMessage,
         closeTimeoutMs: config.shutdownTimeoutMs,
       });
       inboundPort = await inbound.listen(config.inboundSmtpPort, config.inbound.host);

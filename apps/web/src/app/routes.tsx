@@ -13,7 +13,7 @@ import {
 import { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
 import { DigestDetailPage, DigestsPage } from '#web/features/dashboard';
 import { MenuPage } from '#web/features/menu';
-import { NewslettersPage } from '#web/features/newsletters';
+import { NewsletterReaderPage, NewslettersPage } from '#web/features/newsletters';
 import { CreateDigestPage } from '#web/features/onboarding';
 import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
 import { SharedDigestPage } from '#web/features/share';
@@ -71,6 +71,7 @@ const signedInRoutes: RouteObject = {
         { path: paths.digests, element: <DigestsPage /> },
         { path: paths.digestDetail, element: <DigestDetailPage /> },
         { path: paths.newsletters, element: <NewslettersPage /> },
+        { path: paths.newsletterMessage, element: <NewsletterReaderPage /> },
         { path: paths.menu, element: <MenuPage /> },
         { path: paths.support, element: <SupportPage /> },
         {

@@ -11,6 +11,7 @@ export const paths = {
   socialCallback: '/auth/:provider/callback',
   digests: '/digests',
   newsletters: '/newsletters',
+  newsletterMessage: '/newsletters/:messageId',
   createDigest: '/createDigest',
   digestCreator: '/digestCreator',
   menu: '/menu',
@@ -40,6 +41,11 @@ export const SOURCES_PARAM = 'sources';
 /** `/digests/{digestId}` */
 export function digestPath(digestId: string): string {
   return `${paths.digests}/${encodeURIComponent(digestId)}`;
+}
+
+/** `/newsletters/{messageId}`: the reader view of one received message. */
+export function newsletterMessagePath(messageId: string): string {
+  return `${paths.newsletters}/${encodeURIComponent(messageId)}`;
 }
 
 /** True when `pathname` is `path`, ignoring case and a trailing slash (routes match case-insensitively). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ClassifyInput, classifyInboundMessage } from './classify';
+import { type ClassifyInput, classifyInboundMessage, classifyParsedMessage } from './classify';
+import { parseInboundMessage } from './inbound-message';
 
 const mail = (input: Partial<ClassifyInput>): ClassifyInput => ({
   subject: '',
@@ -369,5 +370,41 @@ describe('ordinary newsletters stay newsletters', () => {
       }),
     );
     expect(result.kind).toBe('newsletter');
+  });
+});
+
+describe('the inbound server classifies what it parsed (the SMTP server is given classifyParsedMessage)', () => {
+  const envelope = { envelopeFrom: 'bounce@esp.example', receivedAt: new Date('2026-11-25T10:00:00Z') };
+  const parse = (lines: string[]) => parseInboundMessage(Buffer.from(lines.join('\r\n')), envelope);
+
+  it('pins a confirmation mail with its link, from the raw message', async () => {
+    const parsed = await parse([
+      'From: Tech Weekly <confirm@techweekly.example>',
+      'To: ada@digest.test',
+      'Subject: Tech Weekly: Please Confirm Subscription',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Please confirm your subscription.</p>',
+      '<a href="https://techweekly.example/subscribe/confirm?id=3c">Yes, subscribe me to this list.</a>',
+    ]);
+    expect(classifyParsedMessage(parsed)).toEqual({
+      kind: 'confirmation',
+      confirmUrl: 'https://techweekly.example/subscribe/confirm?id=3c',
+      forwardingCode: null,
+    });
+  });
+
+  it('reads List-Unsubscribe from the parsed sender: list mail that only mentions confirming is an issue', async () => {
+    const parsed = await parse([
+      'From: Letters <news@letters.example>',
+      'To: ada@digest.test',
+      'Subject: Letters Weekly #12',
+      'List-Unsubscribe: <https://letters.example/u/1>',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Not subscribed yet? Confirm your subscription here:</p>',
+      '<a href="https://letters.example/confirm?t=1">Confirm</a>',
+    ]);
+    expect(classifyParsedMessage(parsed).kind).toBe('newsletter');
   });
 });

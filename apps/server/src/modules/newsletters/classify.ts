@@ -1,6 +1,7 @@
 import type { NewsletterMessageKind } from '@digest/contracts';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { htmlToText } from '#server/platform/sanitize-html';
+import type { ParsedInboundMessage } from './inbound-message';
 
 /**
  * What a received message is, so the mailbox can pin what needs the user: a subscription to confirm by
@@ -232,4 +233,23 @@ export function classifyInboundMessage(input: ClassifyInput): Classification {
     return { kind: 'reply_to_confirm', confirmUrl: null, forwardingCode: null };
   }
   return NEWSLETTER;
+}
+
+/**
+ * The inbound server's classifier (`app/start.ts` gives it to the SMTP server): a parsed message read as
+ * above. The parsed message keeps List-Unsubscribe only as the sender's targets, which is all the rule for
+ * list mail needs to know.
+ */
+export function classifyParsedMessage({ sender, message }: ParsedInboundMessage): Classification {
+  const isListMail = sender.unsubscribeUrl !== null || sender.unsubscribeMailto !== null;
+  return classifyInboundMessage({
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    fromAddress: message.fromAddress,
+    replyTo: message.replyTo ?? null,
+    headers: isListMail
+      ? { 'list-unsubscribe': sender.unsubscribeUrl ?? sender.unsubscribeMailto ?? '' }
+      : {},
+  });
 }

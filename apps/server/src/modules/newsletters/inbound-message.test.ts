@@ -66,20 +66,26 @@ describe('the sender a message names', () => {
     expect(listIdOf(undefined)).toBeNull();
   });
 
-  it('keeps only https: and mailto: unsubscribe targets', () => {
-    expect(
-      unsubscribeTargetsOf('<http://plain.example/u>, <javascript:alert(1)>, <mailto:u@x.example>'),
-    ).toEqual({
-      url: null,
-      mailto: 'mailto:u@x.example',
-    });
+  it('keeps only web and mailto: unsubscribe targets, an https one before a plain http one', () => {
+    expect(unsubscribeTargetsOf('<javascript:alert(1)>, <file:///etc/passwd>, <mailto:u@x.example>')).toEqual(
+      {
+        url: null,
+        mailto: 'mailto:u@x.example',
+      },
+    );
     expect(unsubscribeTargetsOf('<https://x.example/u?id=1>')).toEqual({
       url: 'https://x.example/u?id=1',
       mailto: null,
     });
+    expect(unsubscribeTargetsOf('<http://plain.example/u>, <https://x.example/u>')).toEqual({
+      url: 'https://x.example/u',
+      mailto: null,
+    });
+    // Kept for an allow-listed host; unsubscribe.ts refuses plain http to any other (unsubscribe.test.ts).
+    expect(unsubscribeTargetsOf('<http://127.0.0.1:8080/u>').url).toBe('http://127.0.0.1:8080/u');
   });
 
-  it('allows one-click only with List-Unsubscribe-Post: List-Unsubscribe=One-Click and an https target', async () => {
+  it('allows one-click only with List-Unsubscribe-Post: List-Unsubscribe=One-Click and a web target', async () => {
     const message = (post: string, target: string) =>
       parse(
         `From: News <news@letters.example>\nList-Unsubscribe: <${target}>\nList-Unsubscribe-Post: ${post}\nSubject: s\n\nbody\n`,

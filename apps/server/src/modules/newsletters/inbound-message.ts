@@ -84,13 +84,18 @@ export function listIdOf(value: string | undefined): string | null {
   return /^[^\s<>"]+$/.test(id) && id.length <= LIST_ID_MAX_LENGTH ? id : null;
 }
 
-/** The `https:` and `mailto:` targets of List-Unsubscribe (RFC 2369): other schemes are never followed. */
+/**
+ * The web and `mailto:` targets of List-Unsubscribe (RFC 2369): other schemes are never followed. An https
+ * link is preferred; a plain http one is kept only when there is none, for unsubscribe.ts, which posts to
+ * it only on a FETCH_ALLOW_PRIVATE_HOSTS host (an intranet list, a test's server) and never links it.
+ */
 export function unsubscribeTargetsOf(value: string | undefined): {
   url: string | null;
   mailto: string | null;
 } {
   const targets = [...(value ?? '').matchAll(/<([^<>]+)>/g)].map((match) => (match[1] ?? '').trim());
   let url: string | null = null;
+  let httpUrl: string | null = null;
   let mailto: string | null = null;
   for (const target of targets) {
     if (target.length > URL_MAX_LENGTH) continue;
@@ -101,10 +106,11 @@ export function unsubscribeTargetsOf(value: string | undefined): {
       continue;
     }
     if (parsed.protocol === 'https:' && url === null) url = parsed.href;
+    if (parsed.protocol === 'http:' && httpUrl === null) httpUrl = parsed.href;
     if (parsed.protocol === 'mailto:' && mailto === null && parsed.pathname.includes('@'))
       mailto = parsed.href;
   }
-  return { url, mailto };
+  return { url: url ?? httpUrl, mailto };
 }
 
 /** The first words of `text`, cut at a word and marked when cut. */

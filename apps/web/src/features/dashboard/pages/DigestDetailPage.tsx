@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '#web/components/ui/BackLink';
 import { Button, buttonClassName } from '#web/components/ui/Button';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import {
@@ -85,12 +86,7 @@ function DigestDetail({ digest }: { digest: Digest }) {
   return (
     <>
       <title>{`${digest.name} · Digest`}</title>
-      <nav className={styles.breadcrumb} aria-label="Breadcrumb">
-        <Link to={paths.digests}>
-          <ChevronLeftIcon className={styles.crumbIcon} />
-          Digests
-        </Link>
-      </nav>
+      <BackLink to={paths.digests} label="Digests" />
       <PageHeader
         title={digest.name}
         actions={
