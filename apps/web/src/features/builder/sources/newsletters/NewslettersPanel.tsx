@@ -8,6 +8,7 @@ import { Checkbox } from '#web/components/ui/Checkbox';
 import { SelectField } from '#web/components/ui/SelectField';
 import { useNewsletterMailbox } from '../../api/newsletters-api';
 import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
+import fieldStyles from '../form/SettingsFields.module.css';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -63,7 +64,7 @@ export function NewslettersPanel({ type, initial, onChange, onSave }: SourcePane
         onChange={(event) => form.set('senders', event.target.value === 'all' ? 'all' : [])}
       />
       {chosen !== null ? (
-        <fieldset className={styles.senders}>
+        <fieldset className={fieldStyles.group}>
           <legend className="visually-hidden">Chosen senders</legend>
           {senders.map((sender) => (
             <Checkbox
