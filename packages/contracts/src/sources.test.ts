@@ -5,6 +5,7 @@ import {
   SOURCE_SCHEMAS,
   SOURCE_TYPES,
   type SourceType,
+  sourceKindOf,
   sourceSchema,
   storedSourceSchema,
 } from './sources';
@@ -19,6 +20,7 @@ const MINIMAL: Record<SourceType, Record<string, unknown>> = {
   HACKER_NEWS: { type: 'HACKER_NEWS' },
   DATE: { type: 'DATE' },
   RSS: { type: 'RSS', feedLink: 'https://example.com/feed' },
+  NEWSLETTERS: { type: 'NEWSLETTERS' },
   REDDIT: { type: 'REDDIT', sourceName: 'programming' },
   GOOGLE_CALENDAR: { type: 'GOOGLE_CALENDAR' },
   TWITTER_TWEETS: { type: 'TWITTER_TWEETS', tokenId: 'token-1' },
@@ -132,18 +134,20 @@ describe('docs/product.md §5 ranges (min 0)', () => {
     REDDIT: 'numberOfPosts',
     YOUTUBE: 'numberOfPosts',
     RSS: 'numberOfPosts',
+    NEWSLETTERS: 'count',
     TWITTER_TWEETS: 'limit',
     TWITTER_TIMELINE: 'limit',
     TWITTER_LIST: 'limit',
     TWITTER_SEARCH: 'limit',
   };
-  it.each(Object.entries(SOURCE_POST_LIMITS))('%s: 0 to %i', (type, max) => {
+  it.each(Object.entries(SOURCE_POST_LIMITS))('%s: its least (0 unless it says) to %i', (type, max) => {
     const field = countField[type as keyof typeof SOURCE_POST_LIMITS];
     const base = MINIMAL[type as SourceType];
-    expect(parse({ ...base, [field]: 0 })).toMatchObject({ [field]: 0 });
+    const min = sourceKindOf(type as SourceType).count?.min ?? 0;
+    expect(parse({ ...base, [field]: min })).toMatchObject({ [field]: min });
     expect(parse({ ...base, [field]: max })).toMatchObject({ [field]: max });
     expect(messages({ ...base, [field]: max + 1 })[0]).toMatch(new RegExp(`must be at most ${max}$`));
-    expect(messages({ ...base, [field]: -1 })[0]).toMatch(/must be at least 0$/);
+    expect(messages({ ...base, [field]: min - 1 })[0]).toMatch(new RegExp(`must be at least ${min}$`));
     expect(messages({ ...base, [field]: 2.5 })[0]).toMatch(/must be a whole number$/);
   });
 
@@ -154,6 +158,7 @@ describe('docs/product.md §5 ranges (min 0)', () => {
       REDDIT: 10,
       YOUTUBE: 10,
       RSS: 50,
+      NEWSLETTERS: 20,
       TWITTER_TWEETS: 50,
       TWITTER_TIMELINE: 50,
       TWITTER_LIST: 50,
@@ -254,6 +259,55 @@ describe('docs/product.md §5 source rules', () => {
   it('an RSS feed link must be an http(s) URL', () => {
     expect(messages({ ...MINIMAL.RSS, feedLink: 'javascript:alert(1)' })).toEqual([
       'Feed link must be an http(s) URL',
+    ]);
+  });
+});
+
+describe('Newsletters: all included senders or chosen ones, how many, and the layout', () => {
+  const SENDER = '8a0c43f5-5d3e-4a57-9b1e-3d6f1f0a2b11';
+  const OTHER = '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8';
+
+  it('defaults to all included senders, 5 newsletters, title, sender and excerpt', () => {
+    expect(parse(MINIMAL.NEWSLETTERS)).toEqual({
+      type: 'NEWSLETTERS',
+      name: 'Newsletters',
+      showHeading: true,
+      senders: 'all',
+      count: 5,
+      layout: 'summary',
+    });
+  });
+
+  it('takes chosen senders by id, each once, and the whole-issue layout', () => {
+    expect(parse({ ...MINIMAL.NEWSLETTERS, senders: [SENDER, OTHER, SENDER], layout: 'full' })).toMatchObject(
+      {
+        senders: [SENDER, OTHER],
+        layout: 'full',
+      },
+    );
+  });
+
+  it('refuses no chosen sender, a sender that is not an id, another word than all, and a third layout', () => {
+    expect(messages({ ...MINIMAL.NEWSLETTERS, senders: [] })).toEqual([
+      'Choose at least one sender, or all senders',
+    ]);
+    expect(messages({ ...MINIMAL.NEWSLETTERS, senders: ['news@example.com'] })).toEqual([
+      'Each chosen sender must be a sender id',
+    ]);
+    expect(messages({ ...MINIMAL.NEWSLETTERS, senders: 'some' })).toEqual([
+      "Senders must be 'all' or a list of chosen senders",
+    ]);
+    expect(messages({ ...MINIMAL.NEWSLETTERS, layout: 2 })).toEqual([
+      "Layout must be 'full' (whole issue) or 'summary'",
+    ]);
+  });
+
+  it('asks for 1 to 20 newsletters: a block of none would never carry one', () => {
+    expect(messages({ ...MINIMAL.NEWSLETTERS, count: 0 })).toEqual([
+      'Number of newsletters must be at least 1',
+    ]);
+    expect(messages({ ...MINIMAL.NEWSLETTERS, count: 21 })).toEqual([
+      'Number of newsletters must be at most 20',
     ]);
   });
 });

@@ -21,5 +21,11 @@ export {
 } from './digest/render-digest';
 export { PRIVATE_BLOCK_TEXT, SourceBlock, type SourceBlockProps } from './digest/SourceBlock';
 export { COLUMN_WIDTH, CONTENT_WIDTH, digestCss, MAX_IMAGE_WIDTH } from './digest/styles';
-export type { BlockContext, BlockInputOf, BlockProps, DigestBlockInput } from './digest/types';
+export {
+  type BlockContext,
+  type BlockInputOf,
+  type BlockProps,
+  type DigestBlockInput,
+  isBlockOf,
+} from './digest/types';
 export { type RenderedEmail, renderEmail } from './render';

@@ -51,6 +51,7 @@ import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';
+import { createNewsletterItems } from '#server/modules/newsletters/digest-newsletters.repository';
 import { newslettersRoutes } from '#server/modules/newsletters/newsletters.routes';
 import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
@@ -158,7 +159,9 @@ export function composeModules(deps: ModulesDeps) {
     }),
     providers: deps.providers,
     accounts: createAccountTokens(accountsDeps),
+    newsletters: createNewsletterItems(db),
     clock,
+    appUrl,
   };
 
   const connectors = createConnectors(sources);

@@ -11,6 +11,11 @@ export interface SourceContext {
   timezone: string;
   /** BCP 47, e.g. 'en-US'. */
   locale: string;
+  /**
+   * The digest whose issue is being built; absent in the builder's preview. Newsletters read it: an issue
+   * carries only what this digest has not carried yet.
+   */
+  digestId?: string;
 }
 
 export type AccountProvider = 'GOOGLE' | 'TWITTER' | 'STRIPE';
@@ -41,12 +46,49 @@ export interface AccountTokens {
   list(userId: string, provider?: AccountProvider): Promise<ConnectedAccountSummary[]>;
 }
 
+/** One newsletter of the user's mailbox, as stored (its HTML already through the one sanitiser). */
+export interface StoredNewsletter {
+  messageId: string;
+  subject: string;
+  senderName: string;
+  fromAddress: string;
+  receivedAt: Date;
+  excerpt: string;
+  /** Null for a text-only message, and when the body was not asked for. */
+  html: string | null;
+  /** '' when the body was not asked for. */
+  text: string;
+}
+
+export interface NewsletterQuery {
+  userId: string;
+  /** 'all': the senders whose state is `included`; else these senders, unless muted or blocked. */
+  senders: 'all' | readonly string[];
+  limit: number;
+  /**
+   * An issue of this digest: only newsletters it has not carried, received since its previous issue.
+   * Absent (the builder's preview): the latest.
+   */
+  digestId?: string | undefined;
+  /** Whether to read the HTML and text too (the whole-issue layout). */
+  withBody: boolean;
+}
+
+/** Access to the user's newsletter mailbox (modules/newsletters implements it). */
+export interface NewsletterItems {
+  /** Messages of kind `newsletter` of `userId` only, newest first. */
+  latest(query: NewsletterQuery): Promise<StoredNewsletter[]>;
+}
+
 /** What every connector is given (composition root builds it once). */
 export interface SourcesDeps {
   http: ProviderHttp;
   providers: ProviderConfig;
   accounts: AccountTokens;
+  newsletters: NewsletterItems;
   clock: Clock;
+  /** APP_URL: blocks link pages of the app (a newsletter's). */
+  appUrl: string;
 }
 
 /** One source kind: turns saved settings into the content its block shows. */

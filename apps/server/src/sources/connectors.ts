@@ -4,6 +4,7 @@ import type { Connector, SourceContext, SourcesDeps } from './connector';
 import { dateConnector } from './date/date.connector';
 import { googleCalendarConnector } from './google-calendar/google-calendar.connector';
 import { hackerNewsConnector } from './hacker-news/hacker-news.connector';
+import { newslettersConnector } from './newsletters/newsletters.connector';
 import { productHuntConnector } from './product-hunt/product-hunt.connector';
 import { redditConnector } from './reddit/reddit.connector';
 import { rssConnector } from './rss/rss.connector';
@@ -22,6 +23,7 @@ export function createConnectors(deps: SourcesDeps): Connectors {
     HACKER_NEWS: hackerNewsConnector(deps),
     DATE: dateConnector(deps),
     RSS: rssConnector(deps),
+    NEWSLETTERS: newslettersConnector(deps),
     REDDIT: redditConnector(deps),
     GOOGLE_CALENDAR: googleCalendarConnector(deps),
     TWITTER_TWEETS: twitter.tweets,

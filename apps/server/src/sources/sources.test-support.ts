@@ -15,7 +15,13 @@ import {
   type FakeProviders,
   startFakeProviders,
 } from '#test/fakes/fake-providers';
-import type { AccountProvider, AccountTokens, ConnectedAccountSummary, SourcesDeps } from './connector';
+import type {
+  AccountProvider,
+  AccountTokens,
+  ConnectedAccountSummary,
+  NewsletterItems,
+  SourcesDeps,
+} from './connector';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import { SourceError, type SourceErrorCode } from './source-error';
 
@@ -226,6 +232,9 @@ export function testAccountTokens(userId: string, accounts: Record<string, TestA
 export const fakeAccessToken = (provider: 'google' | 'twitter' | 'stripe', accountId: string) =>
   `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + 3600}`;
 
+/** A mailbox with no newsletters (the real one is read in modules/newsletters' tests). */
+const NO_NEWSLETTERS: NewsletterItems = { latest: async () => [] };
+
 /** `accounts` defaults to none connected, for the sources that need no account. */
 export function connectorDeps(
   fakes: { env: Record<string, string> },
@@ -242,6 +251,8 @@ export function connectorDeps(
     }),
     providers: providerConfigOf(fakes.env),
     accounts: options.accounts ?? testAccountTokens('nobody', {}),
+    newsletters: NO_NEWSLETTERS,
     clock: options.clock ?? systemClock,
+    appUrl: 'http://app.test',
   };
 }

@@ -47,11 +47,11 @@ export const common = (fallbackName: string) => ({
   showHeading: z.boolean().default(true),
 });
 
-export const count = (max: number, fallback: number, label = 'Number of posts') =>
+export const count = (max: number, fallback: number, label = 'Number of posts', min = 0) =>
   z
     .number({ error: `${label} must be a number` })
     .int({ error: `${label} must be a whole number` })
-    .min(0, { error: `${label} must be at least 0` })
+    .min(min, { error: `${label} must be at least ${min}` })
     .max(max, { error: `${label} must be at most ${max}` })
     .default(fallback);
 

@@ -51,6 +51,7 @@ describe('a block has news when it has something to read', () => {
       TWITTER_LIST: sourceKinds.TWITTER_LIST.hasNews({ tweets: [] }),
       YOUTUBE: sourceKinds.YOUTUBE.hasNews({ channelId: 'UCabc', channelName: 'Chan', videos: [] }),
       STRIPE: sourceKinds.STRIPE.hasNews({ periodStart: '', periodEnd: '', accounts: [] }),
+      NEWSLETTERS: sourceKinds.NEWSLETTERS.hasNews({ items: [] }),
     };
     expect(empty).toEqual({
       HACKER_NEWS: false,
@@ -59,6 +60,7 @@ describe('a block has news when it has something to read', () => {
       TWITTER_LIST: false,
       YOUTUBE: false,
       STRIPE: false,
+      NEWSLETTERS: false,
     });
     const feed = { feed: { title: 'Feed', link: 'https://example.com/', favicon: '' }, items: [] };
     const item = {
@@ -72,5 +74,22 @@ describe('a block has news when it has something to read', () => {
     expect(sourceKinds.RSS.hasNews(feed)).toBe(false);
     expect(sourceKinds.RSS.hasNews({ ...feed, items: [item] })).toBe(true);
     expect(sourceKinds.RSS.items.count({ ...feed, items: [item, item] })).toBe(2);
+  });
+
+  it('newsletters have while one is waiting for this digest, and count one item each', () => {
+    const waiting = {
+      messageId: '8a0c43f5-5d3e-4a57-9b1e-3d6f1f0a2b11',
+      subject: 'Letters #1',
+      senderName: 'Letters',
+      fromAddress: 'news@letters.example',
+      receivedAt: '2026-11-21T10:00:00Z',
+      excerpt: 'This week',
+      url: 'https://digest.example/newsletters/8a0c43f5-5d3e-4a57-9b1e-3d6f1f0a2b11',
+      html: '',
+      text: '',
+      tooLong: false,
+    };
+    expect(sourceKinds.NEWSLETTERS.hasNews({ items: [waiting] })).toBe(true);
+    expect(sourceKinds.NEWSLETTERS.items.count({ items: [waiting, waiting] })).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { dateKind } from './date';
 import { googleCalendarKind } from './google-calendar';
 import { hackerNewsKind } from './hacker-news';
+import { newslettersKind } from './newsletters';
 import { productHuntKind } from './product-hunt';
 import { redditKind } from './reddit';
 import { rssKind } from './rss';
@@ -12,6 +13,7 @@ import { youtubeKind } from './youtube';
 export * from './date';
 export * from './google-calendar';
 export * from './hacker-news';
+export * from './newsletters';
 export * from './product-hunt';
 export * from './reddit';
 export * from './rss';
@@ -33,6 +35,7 @@ export const sourceKinds = registry({
   HACKER_NEWS: hackerNewsKind,
   DATE: dateKind,
   RSS: rssKind,
+  NEWSLETTERS: newslettersKind,
   REDDIT: redditKind,
   GOOGLE_CALENDAR: googleCalendarKind,
   TWITTER_TWEETS: twitterTweetsKind,

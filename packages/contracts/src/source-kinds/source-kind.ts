@@ -48,8 +48,11 @@ export interface SourceKind<Content, Settings> {
   guidedKey: string | null;
   /** docs/product.md §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */
   searched: boolean;
-  /** How many items the user may ask for (docs/product.md §5, from 0) and how many by default (docs/product.md §9), or null. */
-  count: { max: number; default: number } | null;
+  /**
+   * How many items the user may ask for (docs/product.md §5, from 0 unless `min` says otherwise) and how
+   * many by default (docs/product.md §9), or null.
+   */
+  count: { min?: number; max: number; default: number } | null;
   /** The badge the web app draws for it (`key` picks the glyph and colour) and the badge's name. */
   icon: { key: string; label: string };
   /** A block's heading when the user gave no name; `content`, when there is some, may name it. */
@@ -57,6 +60,11 @@ export interface SourceKind<Content, Settings> {
   /** Whether a block has anything to read: an issue whose blocks have no news is not sent. */
   hasNews(content: Content): boolean;
   items: ItemList<Content>;
+  /**
+   * For a kind that `readsPrivateData`: what a public page shows under the block's title instead of
+   * "Private" — a fact of the content that reveals none of it ("3 newsletters"). Absent: "Private".
+   */
+  publicSummary?(content: Content): string;
 }
 
 /** The content type of a kind's descriptor. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CalendarBlock } from './blocks/CalendarBlock';
 import { DateBlock } from './blocks/DateBlock';
 import { HackerNewsBlock } from './blocks/HackerNewsBlock';
+import { NewslettersBlock } from './blocks/NewslettersBlock';
 import { ProductHuntBlock } from './blocks/ProductHuntBlock';
 import { BlockFrame, Empty, ErrorNotice } from './blocks/parts';
 import { RedditBlock } from './blocks/RedditBlock';
@@ -21,6 +22,7 @@ const BLOCKS: { [T in SourceType]: (props: BlockProps<T>) => ReactNode } = {
   HACKER_NEWS: HackerNewsBlock,
   DATE: DateBlock,
   RSS: RssBlock,
+  NEWSLETTERS: NewslettersBlock,
   REDDIT: RedditBlock,
   GOOGLE_CALENDAR: CalendarBlock,
   TWITTER_TWEETS: TwitterBlock,
@@ -32,7 +34,7 @@ const BLOCKS: { [T in SourceType]: (props: BlockProps<T>) => ReactNode } = {
   STRIPE: StripeBlock,
 };
 
-/** What an issue's public copy shows in place of a block that reads private data. */
+/** What an issue's public copy shows in place of a block that reads private data (unless its kind sums it up). */
 export const PRIVATE_BLOCK_TEXT = 'Private';
 
 export interface SourceBlockProps {
@@ -52,7 +54,7 @@ export function SourceBlock({ block, context, cut }: SourceBlockProps) {
   if (block.private) {
     return (
       <BlockFrame title={title} showHeading>
-        <Empty>{PRIVATE_BLOCK_TEXT}</Empty>
+        <Empty>{block.publicSummary ?? PRIVATE_BLOCK_TEXT}</Empty>
       </BlockFrame>
     );
   }

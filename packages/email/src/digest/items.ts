@@ -4,14 +4,20 @@ import type { DigestBlockInput } from './types';
 /**
  * The blocks of an issue's public copy (docs/design.md §10 "Private by default"): a block whose kind reads
  * private data (its descriptor's `readsPrivateData`) keeps only its settings, for its title, and is marked
- * private, so nothing it fetched can reach a public page.
+ * private, so nothing it fetched can reach a public page; a kind that sums its content up (newsletters:
+ * "3 newsletters") keeps that sentence and nothing else.
  */
 export function publicCopyOf(blocks: readonly DigestBlockInput[]): DigestBlockInput[] {
-  return blocks.map((block) =>
-    sourceKindOf(block.source.type).readsPrivateData
-      ? ({ source: block.source, private: true } as DigestBlockInput)
-      : block,
-  );
+  return blocks.map((block) => {
+    const kind = sourceKindOf(block.source.type);
+    if (!kind.readsPrivateData) return block;
+    const summary = block.content && kind.publicSummary?.(block.content);
+    return {
+      source: block.source,
+      private: true,
+      ...(summary ? { publicSummary: summary } : {}),
+    } as DigestBlockInput;
+  });
 }
 
 /**

@@ -8,7 +8,15 @@ import {
 import { publicCopyOf } from './items';
 import { DIGEST_HTML_MAX_BYTES, type DigestEmailInput, renderDigestEmail } from './render-digest';
 import { PRIVATE_BLOCK_TEXT } from './SourceBlock';
-import { blockOf, calendarContent, imagesIn, rssContent, tweet, weatherContent } from './test-blocks';
+import {
+  blockOf,
+  calendarContent,
+  imagesIn,
+  newsletterItem,
+  rssContent,
+  tweet,
+  weatherContent,
+} from './test-blocks';
 import type { DigestBlockInput } from './types';
 
 const publicUrl = 'https://digest.example/digests/share/d1/12';
@@ -132,9 +140,13 @@ describe('renderDigestEmail', () => {
   });
 
   it('keeps as many items as fit: two more would pass the limit', async () => {
-    const { text } = await renderDigestEmail(input(hugeBlocks()));
+    const { text, blocks } = await renderDigestEmail(input(hugeBlocks()));
     const kept = [...text.matchAll(/Post (\d+) https/g)].length;
     expect(kept).toBeGreaterThan(10);
+    // It answers the blocks as the mail shows them: what an issue carried is read from these.
+    const shown = blocks[1] as ReturnType<typeof blockOf<'RSS'>> & { cut?: boolean };
+    expect(shown.content?.items).toHaveLength(kept);
+    expect(shown.cut).toBe(true);
     // Two, not one: without the "Continue reading" section one more post may fit; a post is larger than it.
     const twoMore = hugeBlocks();
     const rss = twoMore[1] as ReturnType<typeof blockOf<'RSS'>>;
@@ -317,6 +329,34 @@ describe("an issue's public copy (docs/design.md §10 private by default)", () =
       expect(copy.html).toMatch(new RegExp(`${title}</h2>[\\s\\S]*?${PRIVATE_BLOCK_TEXT}`));
     }
     expect(copy.html).not.toContain('View in browser');
+  });
+
+  it('shows a newsletters block as its title and "N newsletters": no subject, sender, excerpt or content', async () => {
+    const letters = [
+      newsletterItem(1, {
+        subject: 'Secret subject',
+        senderName: 'Secret sender',
+        html: '<p>Secret body</p>',
+      }),
+      newsletterItem(2, { fromAddress: 'hidden@letters.example', excerpt: 'Secret excerpt' }),
+    ];
+    const block = blockOf('NEWSLETTERS', { items: letters }, { name: 'My letters', layout: 'full' });
+    const full = await renderDigestEmail(input([blockOf('RSS', rssContent(1)), block]));
+    expect(full.html).toContain('Secret body');
+    const copy = await renderDigestEmail(input(publicCopyOf([block]), { publicUrl: undefined }));
+    for (const secret of [
+      'Secret subject',
+      'Secret sender',
+      'Secret body',
+      'Secret excerpt',
+      'hidden@',
+      '/newsletters/',
+    ]) {
+      expect(copy.html).not.toContain(secret);
+      expect(copy.text).not.toContain(secret);
+    }
+    expect(copy.html).toMatch(/My letters<\/h2>[\s\S]*?2 newsletters/);
+    expect(copy.html).not.toContain(PRIVATE_BLOCK_TEXT);
   });
 
   it('a private digest\'s mail has no "View in browser" or "Continue reading" link', async () => {

@@ -29,6 +29,11 @@ export interface RenderedDigest extends RenderedEmail {
   title: string;
   /** Set when items were left out to fit the size limit (a "Continue reading" link replaces them). */
   truncated: boolean;
+  /**
+   * The blocks as the mail shows them: cut to fit when `truncated`. What an issue carried (the newsletters
+   * it must not carry again) is read from these, not from what was fetched.
+   */
+  blocks: IssueBlock[];
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
@@ -64,7 +69,7 @@ export async function renderDigestEmail(input: DigestEmailInput): Promise<Render
     throw new TypeError('renderDigestEmail: publicUrl must be an absolute http(s) URL');
   }
   const budget = DIGEST_HTML_MAX_BYTES - RECIPIENT_FOOTER_MAX_BYTES;
-  const render = async (blocks: readonly IssueBlock[], truncated: boolean) => {
+  const render = async (blocks: IssueBlock[], truncated: boolean) => {
     const element = createElement(DigestEmail, {
       ...input,
       blocks,
@@ -72,9 +77,9 @@ export async function renderDigestEmail(input: DigestEmailInput): Promise<Render
       footer: RECIPIENT_FOOTER_MARKER.text,
     });
     const { html, text } = await renderEmail(element);
-    return { html: markRecipientFooter(html), text };
+    return { html: markRecipientFooter(html), text, blocks };
   };
-  const done = (rendered: RenderedEmail, truncated: boolean) => ({
+  const done = (rendered: RenderedEmail & { blocks: IssueBlock[] }, truncated: boolean) => ({
     ...rendered,
     title: input.digestName,
     truncated,

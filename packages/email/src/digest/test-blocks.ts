@@ -1,6 +1,7 @@
 import { SOURCE_SCHEMAS, type SourceInputOf, type SourceOf, type SourceType } from '@digest/contracts';
 import type {
   CalendarContent,
+  NewsletterItem,
   RssContent,
   RssItem,
   SourceContentMap,
@@ -169,4 +170,21 @@ export function columnRows(html: string): number[] {
     } else if (open.length > 0) open[open.length - 1] = (open.at(-1) ?? 0) + 1;
   }
   return counts;
+}
+
+export function newsletterItem(index: number, overrides: Partial<NewsletterItem> = {}): NewsletterItem {
+  const messageId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  return {
+    messageId,
+    subject: `Letters Weekly #${index}`,
+    senderName: 'Letters Weekly',
+    fromAddress: 'news@letters.example',
+    receivedAt: '2026-11-21T10:00:00Z',
+    excerpt: `This week, part ${index}: three things worth reading.`,
+    url: `https://digest.example/newsletters/${messageId}`,
+    html: '',
+    text: '',
+    tooLong: false,
+    ...overrides,
+  };
 }

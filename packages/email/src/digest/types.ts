@@ -9,6 +9,8 @@ export interface BlockInputOf<T extends SourceType> {
   error?: string;
   /** Set in an issue's public copy on a block that reads private data: it shows its title and "Private". */
   private?: boolean;
+  /** With `private`: what shows instead of "Private", from the kind's `publicSummary` ("3 newsletters"). */
+  publicSummary?: string;
 }
 
 export type DigestBlockInput = { [T in SourceType]: BlockInputOf<T> }[SourceType];

@@ -1,6 +1,7 @@
 import { SOURCE_TYPES, type SourceInput, sourceSchema } from '@digest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount } from '#server/modules/accounts/test-support';
+import { receiveTestNewsletter } from '#server/modules/newsletters/test-support';
 import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { createConnectors, fetchSourceContent } from '#server/sources/connectors';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   tokenIds.google = await connectAccount(api, user, 'google');
   tokenIds.twitter = await connectAccount(api, user, 'twitter');
   tokenIds.stripe = await connectAccount(api, user, 'stripe');
+  await receiveTestNewsletter(api.database.db, user.userId);
 });
 
 afterAll(async () => {
@@ -86,6 +88,7 @@ describe('every source kind has a connector that gives content', () => {
     { type: 'HACKER_NEWS' },
     { type: 'DATE' },
     { type: 'RSS', feedLink: `${fakes.origin}/feeds/atom.xml` },
+    { type: 'NEWSLETTERS', layout: 'full' },
     { type: 'REDDIT', sourceName: 'programming' },
     { type: 'GOOGLE_CALENDAR', selectedEvents: [{ tokenId: tokenIds.google }] },
     { type: 'TWITTER_TWEETS', tokenId: tokenIds.twitter, twitterUsers: [followed] },

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount } from '#server/modules/accounts/test-support';
+import { receiveTestNewsletter } from '#server/modules/newsletters/test-support';
 import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { testClock } from '#server-test/test-clock';
@@ -62,8 +63,21 @@ describe('POST /api/data-sources/preview', () => {
     expect(JSON.stringify(other.json().content.days)).not.toContain('startTime');
   });
 
+  it('previews the caller’s latest newsletters, never another user’s', async () => {
+    await receiveTestNewsletter(api.database.db, ada.userId, { subject: 'For Ada only' });
+    const own = await preview({ type: 'NEWSLETTERS' }, ada);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().content.items.map((item: { subject: string }) => item.subject)).toEqual([
+      'For Ada only',
+    ]);
+    const other = await preview({ type: 'NEWSLETTERS' }, mallory);
+    expect(other.json().content).toEqual({ items: [] });
+  });
+
   it.each([
     [{ type: 'NEWSPAPER' }, 'Source type must be one of'],
+    [{ type: 'NEWSLETTERS', count: 21 }, 'Number of newsletters must be at most 20'],
+    [{ type: 'NEWSLETTERS', senders: 'everyone' }, "Senders must be 'all' or a list of chosen senders"],
     [{ type: 'HACKER_NEWS', numberOfPosts: 11 }, 'Number of posts must be at most 10'],
     [{ type: 'RSS', feedLink: 'ftp://example.com/feed' }, 'Feed link must be an http(s) URL'],
     [{ type: 'REDDIT', sourceName: 'r/a' }, 'Subreddit must be 2 to 21 letters'],

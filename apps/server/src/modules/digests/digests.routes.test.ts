@@ -192,6 +192,31 @@ describe('POST /api/digests refuses bad input with a message and stores nothing'
     ],
     ['a layout of 3 columns', { sources: [HN, DATE, { ...RSS, layout: 3 }] }, 'Layout must be 1'],
     [
+      'newsletters: 21 of them',
+      { sources: [HN, DATE, { type: 'NEWSLETTERS', count: 21 }] },
+      'Number of newsletters must be at most 20',
+    ],
+    [
+      'newsletters: none of them',
+      { sources: [HN, DATE, { type: 'NEWSLETTERS', count: 0 }] },
+      'Number of newsletters must be at least 1',
+    ],
+    [
+      'newsletters: no sender chosen',
+      { sources: [HN, DATE, { type: 'NEWSLETTERS', senders: [] }] },
+      'Choose at least one sender, or all senders',
+    ],
+    [
+      'newsletters: a sender that is not an id',
+      { sources: [HN, DATE, { type: 'NEWSLETTERS', senders: ['news@example.com'] }] },
+      'Each chosen sender must be a sender id',
+    ],
+    [
+      'newsletters: another layout',
+      { sources: [HN, DATE, { type: 'NEWSLETTERS', layout: 'magazine' }] },
+      "Layout must be 'full' (whole issue) or 'summary'",
+    ],
+    [
       'a bad friend e-mail',
       { subscribers: ['friend@example.com', 'not-an-email'] },
       'not-an-email should be a valid email!',

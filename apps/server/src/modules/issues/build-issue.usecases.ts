@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sharePageUrl } from '@digest/contracts';
-import { publicCopyOf, renderDigestEmail } from '@digest/email';
+import { sharePageUrl, sourceKindOf } from '@digest/contracts';
+import { type DigestBlockInput, isBlockOf, publicCopyOf, renderDigestEmail } from '@digest/email';
 import type { Database } from '#server/db/client';
 import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
 import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
+import {
+  carriedAlready,
+  recordCarriedNewsletters,
+} from '#server/modules/newsletters/digest-newsletters.repository';
 import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
@@ -33,6 +37,28 @@ export type BuildOutcome =
   | { status: 'skipped' | 'empty'; reason: string }
   | { status: 'done-before' };
 
+/** The newsletters the mail shows (after any cut to fit its size): what this issue carried. */
+function carriedNewsletters(blocks: readonly DigestBlockInput[]): string[] {
+  return blocks.flatMap((block) =>
+    isBlockOf(block, 'NEWSLETTERS') ? (block.content?.items.map((item) => item.messageId) ?? []) : [],
+  );
+}
+
+/** The blocks without these newsletters (another issue of the digest carried them meanwhile). */
+function withoutNewsletters(blocks: DigestBlockInput[], messageIds: readonly string[]): DigestBlockInput[] {
+  return blocks.map((block) =>
+    isBlockOf(block, 'NEWSLETTERS') && block.content
+      ? {
+          ...block,
+          content: { items: block.content.items.filter((item) => !messageIds.includes(item.messageId)) },
+        }
+      : block,
+  );
+}
+
+const hasNews = (block: DigestBlockInput) =>
+  block.content !== undefined && sourceKindOf(block.source.type).hasNews(block.content);
+
 /** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
 const NUMBERING_ATTEMPTS = 3;
 
@@ -44,6 +70,8 @@ const NUMBERING_ATTEMPTS = 3;
  * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
  * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
  * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
+ * The newsletters the issue carried are recorded in the same transaction, so no later issue of this digest
+ * carries them again (a manual "Send latest digest" included).
  */
 export async function buildIssue(
   deps: IssuesDeps,
@@ -59,11 +87,12 @@ export async function buildIssue(
     return { status: 'skipped', reason };
   }
 
-  const context = { userId: run.userId, timezone: run.timeZone, locale: run.locale };
-  const { blocks, withNews } = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
+  const context = { userId: run.userId, timezone: run.timeZone, locale: run.locale, digestId: run.digestId };
+  const fetched = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
-  if (withNews === 0) {
+  let { blocks } = fetched;
+  if (fetched.withNews === 0) {
     const failed = blocks.filter((block) => block.error).length;
     const reason =
       run.sources.length === 0
@@ -85,9 +114,9 @@ export async function buildIssue(
         }))),
   ];
 
-  const publicBlocks = publicCopyOf(blocks);
-  const hasPrivateBlocks = publicBlocks.some((block) => block.private);
   for (let attempt = 1; ; attempt += 1) {
+    const publicBlocks = publicCopyOf(blocks);
+    const hasPrivateBlocks = publicBlocks.some((block) => block.private);
     const buildNumber = await repository.peekNextBuildNumber(deps.db, run.digestId);
     const issue = {
       digestName: run.name,
@@ -105,8 +134,13 @@ export async function buildIssue(
       hasPrivateBlocks || publicUrl
         ? (await renderDigestEmail({ ...issue, blocks: publicBlocks })).html
         : rendered.html;
+    const carried = carriedNewsletters(rendered.blocks);
     const build = await deps.db.transaction(async (tx) => {
       if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
+      // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
+      // may have carried some of these newsletters; this one is rendered again without them.
+      const repeated = await carriedAlready(tx, run.digestId, carried);
+      if (repeated.length > 0) return { repeated };
       const now = deps.clock.now();
       const stored = await repository.insertBuild(tx, {
         digestId: run.digestId,
@@ -117,6 +151,12 @@ export async function buildIssue(
         createdAt: now,
       });
       await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
+      await recordCarriedNewsletters(tx, {
+        digestId: run.digestId,
+        buildId: stored.buildId,
+        messageIds: carried,
+        at: now,
+      });
       await lockAccount(tx, run.userId);
       const already = await recipientsOfLastDay(tx, run.userId, now);
       let room = deps.recipientsPerDay - already.size;
@@ -144,7 +184,14 @@ export async function buildIssue(
       await queueDeliveries(tx, deps.queue, rows);
       return stored;
     });
-    if (build) {
+    if (build && 'repeated' in build) {
+      blocks = withoutNewsletters(blocks, build.repeated);
+      if (!blocks.some(hasNews)) {
+        const reason = 'Nothing to send: an issue built at the same time carried the new newsletters.';
+        await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
+        return { status: 'empty', reason };
+      }
+    } else if (build) {
       log.info({ buildNumber, recipients: recipients.length, truncated: rendered.truncated }, 'issue built');
       // Over the quota, the account's oldest issues go rather than the next one being refused: the owner
       // and friends expect the digest to keep arriving; old issues are what retention removes anyway.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digests, issueRuns } from '#server/db/schema';
 import { createDigest } from '#server/modules/digests/test-support';
+import { receiveTestNewsletter } from '#server/modules/newsletters/test-support';
 import { addFriends } from '#server/modules/subscribers/test-support';
 import { signUp } from '#server/modules/users/test-support';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
@@ -71,5 +72,37 @@ describe('an issue on time', () => {
     // Nothing more arrives: no second build of the slot, no second send.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(mine()).toHaveLength(2);
+  });
+});
+
+describe('a newsletter in issues on time', () => {
+  it('the next scheduled issue carries a newsletter received since the last; the one after does not again', async () => {
+    const owner = await signUp(t);
+    const digest = await createDigest(t.app, owner, {
+      name: 'Letters on time',
+      sources: [{ type: 'HACKER_NEWS' }, { type: 'DATE' }, { type: 'NEWSLETTERS' }],
+    });
+    await receiveTestNewsletter(t.database.db, owner.userId, {
+      subject: 'Scheduled Letter #1',
+      text: 'Carried by the scheduled issue',
+    });
+    const deps = t.modules.issuesDeps;
+    const tick = () => runSchedulerTick({ ...deps, queue: t.jobs, maxLatenessMs: 3_600_000 });
+    const issueMail = (n: number) =>
+      smtp.received.find((mail) => mail.parsed.subject === `Digest “Letters on time”, issue ${n}`);
+    for (const n of [1, 2]) {
+      const slot = new Date(Date.now() - 30_000 + n);
+      await t.database.db
+        .update(digests)
+        .set({ nextRunAt: slot })
+        .where(eq(digests.digestId, digest.digestId));
+      await tick();
+      await expect.poll(() => issueMail(n), { timeout: 20_000, interval: 200 }).toBeDefined();
+    }
+    expect(issueMail(1)?.parsed.html).toContain('Scheduled Letter #1');
+    expect(issueMail(1)?.parsed.text).toContain('Carried by the scheduled issue');
+    // Built for its Hacker News, without the newsletter it already carried.
+    expect(issueMail(2)?.parsed.html).not.toContain('Scheduled Letter #1');
+    expect(issueMail(2)?.parsed.html).toContain('No new newsletters');
   });
 });

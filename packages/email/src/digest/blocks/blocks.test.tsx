@@ -9,6 +9,7 @@ import {
   columnRows,
   context,
   imagesIn,
+  newsletterItem,
   rssContent,
   rssItem,
   tweet,
@@ -369,6 +370,54 @@ describe('StripeBlock', () => {
     const { text } = await render(blockOf('STRIPE', content));
     expect(text).toContain('Beta could not be read: Reconnect Stripe');
     expect(text).toContain('$1,234.56');
+  });
+});
+
+describe('NewslettersBlock', () => {
+  it('summary: each newsletter’s subject, sender, date and excerpt, with a link to read it in Digest', async () => {
+    const { html, text } = await render(
+      blockOf('NEWSLETTERS', { items: [newsletterItem(1), newsletterItem(2)] }),
+    );
+    expect(html).toContain('Newsletters</h2>');
+    for (const index of [1, 2]) {
+      expect(html).toContain(`Letters Weekly #${index}`);
+      expect(html).toContain(`This week, part ${index}: three things worth reading.`);
+    }
+    expect(html).toContain('Letters Weekly · Nov 21');
+    expect(html).toContain('href="https://digest.example/newsletters/00000000-0000-4000-8000-000000000001"');
+    expect(text).toContain('Read in Digest');
+  });
+
+  it('full: the whole issue under its sender and subject, its pictures capped to the card', async () => {
+    const issue = newsletterItem(1, {
+      html: '<h1>Inside story</h1><p>All of it.</p><img src="https://letters.example/hero.png" width="1200">',
+    });
+    const { html } = await render(blockOf('NEWSLETTERS', { items: [issue] }, { layout: 'full' }));
+    expect(html).toContain('<h1>Inside story</h1><p>All of it.</p>');
+    expect(html).toContain('Letters Weekly #1');
+    expect(html).toContain('Letters Weekly · Nov 21');
+    expect(html).not.toContain('width="1200"');
+    expect(html).not.toContain('This week, part 1');
+  });
+
+  it('full: a text-only issue shows its text; one too long for a mail its excerpt and why, with the link', async () => {
+    const textOnly = newsletterItem(1, { text: 'Plain words\nin two lines' });
+    const tooLong = newsletterItem(2, { tooLong: true });
+    const { html, text } = await render(
+      blockOf('NEWSLETTERS', { items: [textOnly, tooLong] }, { layout: 'full' }),
+    );
+    expect(html).toContain('Plain words');
+    expect(html).toContain('This week, part 2');
+    expect(text).toContain('Too long for an e-mail: read it in Digest');
+  });
+
+  it('escapes a hostile subject and sender, and says so when no newsletter is waiting', async () => {
+    const hostile = newsletterItem(1, { subject: '<script>alert(1)</script>', senderName: '<b>x</b>' });
+    const { html } = await render(blockOf('NEWSLETTERS', { items: [hostile] }));
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    const empty = await render(blockOf('NEWSLETTERS', { items: [] }));
+    expect(empty.text).toContain('No new newsletters');
   });
 });
 

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { DatePanel } from './date/DatePanel';
 import { CalendarPanel } from './google-calendar/CalendarPanel';
 import { HackerNewsPanel } from './hacker-news/HackerNewsPanel';
+import { NewslettersPanel } from './newsletters/NewslettersPanel';
 import type { SourcePanelProps } from './panel';
 import { ProductHuntPanel } from './product-hunt/ProductHuntPanel';
 import { RedditPanel } from './reddit/RedditPanel';
@@ -18,6 +19,7 @@ export const SOURCE_PANELS: { [T in SourceType]: ComponentType<SourcePanelProps<
   HACKER_NEWS: HackerNewsPanel,
   DATE: DatePanel,
   RSS: RssPanel,
+  NEWSLETTERS: NewslettersPanel,
   REDDIT: RedditPanel,
   GOOGLE_CALENDAR: CalendarPanel,
   TWITTER_TWEETS: TwitterPanel as ComponentType<SourcePanelProps<'TWITTER_TWEETS'>>,

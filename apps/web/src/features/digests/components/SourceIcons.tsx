@@ -18,6 +18,7 @@ const TONES: Record<IconKey | 'other', string | undefined> = {
   hackerNews: styles.hackerNews,
   date: styles.date,
   rss: styles.rss,
+  newsletters: styles.newsletters,
   reddit: styles.reddit,
   calendar: styles.calendar,
   twitter: styles.twitter,
@@ -54,6 +55,12 @@ const GLYPHS: Record<IconKey, ReactNode> = {
     <>
       <path d="M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14" />
       <circle cx="6" cy="18" r="1" />
+    </>
+  ),
+  newsletters: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
     </>
   ),
   reddit: (

@@ -40,13 +40,17 @@ export function NameField<T extends SourceType>({
   );
 }
 
-/** A count between 0 and `max` (docs/product.md §5 ranges); what the user types is kept so a mistake can be seen. */
+/**
+ * A count between `min` (0 unless the kind says) and `max` (docs/product.md §5 ranges); what the user types is
+ * kept so a mistake can be seen.
+ */
 export function CountField<T extends SourceType>({
   form,
   field,
   label,
+  min = 0,
   max,
-}: FieldProps<T> & { max: number }) {
+}: FieldProps<T> & { min?: number; max: number }) {
   const value = (form.values as Record<string, unknown>)[field];
   return (
     <TextField
@@ -54,12 +58,12 @@ export function CountField<T extends SourceType>({
       name={field}
       type="number"
       inputMode="numeric"
-      min={0}
+      min={min}
       max={max}
       step={1}
       value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
       error={form.errors[field]}
-      hint={`0 to ${max}`}
+      hint={`${min} to ${max}`}
       onChange={(event) => {
         const text = event.target.value;
         form.set(field, (text === '' ? undefined : Number(text)) as never);

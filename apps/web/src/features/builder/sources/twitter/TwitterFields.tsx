@@ -6,6 +6,7 @@ import { useTwitterLists, useTwitterUsers } from '#web/features/builder/api/twit
 import { errorMessage } from '#web/lib/api-client';
 import { ResultButton, ResultPanel, SearchBox, useDebouncedSearch } from '../form/Search';
 import { ToggleField } from '../form/SettingsFields';
+import fieldStyles from '../form/SettingsFields.module.css';
 import type { SourceForm } from '../form/use-source-form';
 import styles from './TwitterPanel.module.css';
 import { addTwitterUser, type ChosenTwitterUser, removeTwitterUser } from './twitter-users';
@@ -20,8 +21,8 @@ export function TwitterUsersField({ form }: { form: SourceForm<'TWITTER_TWEETS'>
   const users = useTwitterUsers(form.values.tokenId ?? '', search);
   const chosen = (form.values.twitterUsers ?? []) as ChosenTwitterUser[];
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>Users</legend>
+    <fieldset className={fieldStyles.group}>
+      <legend className={fieldStyles.legend}>Users</legend>
       {chosen.length === 0 ? (
         <p className={styles.note}>No users added yet: pick them below.</p>
       ) : (
@@ -74,8 +75,8 @@ export function SearchPhraseFields({ form }: { form: SourceForm<'TWITTER_SEARCH'
         error={phrase === undefined ? undefined : form.errors.search}
         onChange={(event) => form.set('search', event.target.value)}
       />
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Filters</legend>
+      <fieldset className={fieldStyles.group}>
+        <legend className={fieldStyles.legend}>Filters</legend>
         <ToggleField form={form} field="hideRetweets" label="Hide retweets" />
         <ToggleField form={form} field="hideReplies" label="Hide replies" />
         <ToggleField form={form} field="linksOnly" label="Links only" />
