@@ -15,5 +15,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default in a run is one worker fewer than the cores: one file at a time on this 2-core
+    // machine, with the second core idle while a file waits on timers, jobs or a child process. Every file
+    // has its own database copy and free ports, so two run side by side.
+    maxWorkers: 2,
   },
 });
