@@ -6,36 +6,22 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import pino from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, embeddedDatabase, postgresDatabase } from '#server/db/client';
 import { inboundMessages } from '#server/db/schema';
 import { insertUser } from '#server/modules/users/users.repository';
-import { systemClock } from '#server/platform/clock';
 import { createTestDatabase } from '#server-test/test-database';
 import { createInboundSmtpServer, type InboundSmtpServer } from './inbound-smtp';
+import { TEST_MAIL_DOMAIN, testInboundSmtpDeps } from './test-support';
 
-const DOMAIN = 'digest.test';
+const DOMAIN = TEST_MAIL_DOMAIN;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
 async function startServer(database: DatabaseHandle): Promise<{ port: number; server: InboundSmtpServer }> {
-  const server = createInboundSmtpServer({
-    db: database.db,
-    clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    mailDomain: DOMAIN,
-    quotaBytes: 200 * 1024 * 1024,
-    maxMessageBytes: 1024 * 1024,
-    maxClients: 50,
-    connectionsPerMinute: 1_000,
-    resolver: async () => {
-      throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
-    },
-    closeTimeoutMs: 1_000,
-  });
+  const server = createInboundSmtpServer(testInboundSmtpDeps(database.db));
   cleanups.push(() => server.close());
   return { port: await server.listen(0, '127.0.0.1'), server };
 }

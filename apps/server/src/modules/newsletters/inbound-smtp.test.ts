@@ -6,17 +6,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client';
 import { inboundMessages, newsletterSenders, releasedUsernames } from '#server/db/schema';
 import { insertUser } from '#server/modules/users/users.repository';
-import { systemClock } from '#server/platform/clock';
 import { createTestDatabase } from '#server-test/test-database';
 import { createInboundSmtpServer, type InboundSmtpDeps, type InboundSmtpServer } from './inbound-smtp';
 import type { DNSResolver } from './mail-authentication';
+import { TEST_MAIL_DOMAIN, testInboundSmtpDeps } from './test-support';
 
-const DOMAIN = 'digest.test';
+const DOMAIN = TEST_MAIL_DOMAIN;
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const DKIM_TXT = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
@@ -36,19 +35,9 @@ let database: DatabaseHandle;
 const servers: InboundSmtpServer[] = [];
 
 async function startServer(overrides: Partial<InboundSmtpDeps> = {}) {
-  const server = createInboundSmtpServer({
-    db: database.db,
-    clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    mailDomain: DOMAIN,
-    quotaBytes: 200 * 1024 * 1024,
-    maxMessageBytes: 1024 * 1024,
-    maxClients: 200,
-    connectionsPerMinute: 10_000,
-    resolver: fakeDns,
-    closeTimeoutMs: 1_000,
-    ...overrides,
-  });
+  const server = createInboundSmtpServer(
+    testInboundSmtpDeps(database.db, { resolver: fakeDns, ...overrides }),
+  );
   servers.push(server);
   return server.listen(0, '127.0.0.1');
 }

@@ -1,7 +1,35 @@
 /** Test support for the newsletters module: messages put straight into a mailbox, as the inbound server would. */
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import type { Database } from '#server/db/client';
+import { systemClock } from '#server/platform/clock';
+import type { InboundSmtpDeps } from './inbound-smtp';
 import { type InboundMessageInput, storeInboundMessage } from './mailbox.repository';
+
+/** The mail domain of the test inbound servers. */
+export const TEST_MAIL_DOMAIN = 'digest.test';
+
+/**
+ * An inbound SMTP server's dependencies for a test: a 1 MB message limit (so size tests stay small), limits
+ * high enough for load tests, a DNS where nothing exists, and a quick stop.
+ */
+export function testInboundSmtpDeps(db: Database, overrides: Partial<InboundSmtpDeps> = {}): InboundSmtpDeps {
+  return {
+    db,
+    clock: systemClock,
+    logger: pino({ level: 'silent' }),
+    mailDomain: TEST_MAIL_DOMAIN,
+    quotaBytes: 200 * 1024 * 1024,
+    maxMessageBytes: 1024 * 1024,
+    maxClients: 200,
+    connectionsPerMinute: 10_000,
+    resolver: async (name) => {
+      throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    },
+    closeTimeoutMs: 1_000,
+    ...overrides,
+  };
+}
 
 export interface TestNewsletter {
   fromAddress?: string;
