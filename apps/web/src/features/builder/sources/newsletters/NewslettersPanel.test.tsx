@@ -80,4 +80,11 @@ describe('Newsletters settings (issue 14)', () => {
     const nameless = render(null, mailbox([], null));
     expect(nameless).toContain('Choose a username in your profile');
   });
+
+  it('says so when the server does not receive mail, since the block would stay empty', () => {
+    expect(render(null, { ...mailbox([]), receiving: false })).toContain(
+      'This server does not receive newsletters yet',
+    );
+    expect(render(null, mailbox([]))).not.toContain('does not receive');
+  });
 });

@@ -42,6 +42,14 @@ export function NewslettersPanel({ type, initial, onChange, onSave }: SourcePane
   };
   return (
     <SettingsForm canSave={form.source !== null} onSave={() => form.source && onSave(form.source)}>
+      {mailbox.data?.receiving === false ? (
+        <div className={styles.hint} role="note">
+          <p>
+            This server does not receive newsletters yet (its operator sets INBOUND_SMTP_PORT), so this block
+            stays empty until it does.
+          </p>
+        </div>
+      ) : null}
       {mailbox.data && senders.length === 0 ? (
         <div className={styles.hint} role="note">
           <p>No newsletters yet.</p>
