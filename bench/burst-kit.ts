@@ -273,10 +273,15 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** `node apps/server/dist/main.js` with `env`; its output goes to `logFile`. */
-export function startServer(label: string, env: Record<string, string>, logFile: string): ServerProcess {
+/** `node apps/server/dist/main.js` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
+export function startServer(
+  label: string,
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: string[] = [],
+): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
