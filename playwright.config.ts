@@ -6,10 +6,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'test/e2e',
-  outputDir: 'test-results/e2e',
+  // Two runs at once (CI runs the embedded and the PostgreSQL one side by side) each name their own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   workers: 1,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]]
+    : 'list',
   use: {
     baseURL,
     browserName: 'chromium',
