@@ -182,6 +182,16 @@ export const INTEROP_FIXTURES: InteropFixture[] = [
   },
   {
     kind: 'namespace',
+    name: 'Atom 1.0 with a prefixed root, served as text/html',
+    bytes: new TextEncoder().encode(
+      '<atom:feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:title>Served as HTML</atom:title><atom:entry><atom:title>Entry</atom:title><atom:link href="https://site.example/1"/></atom:entry></atom:feed>',
+    ),
+    contentType: 'text/html; charset=utf-8',
+    url: FIXTURE_URL,
+    expected: { title: 'Served as HTML', itemTitle: 'Entry', itemLink: 'https://site.example/1' },
+  },
+  {
+    kind: 'namespace',
     name: 'Atom 1.0 under an unusual prefix (a10:feed)',
     bytes: new TextEncoder().encode(
       '<a10:feed xmlns:a10="http://www.w3.org/2005/Atom"><a10:title>A10</a10:title><a10:entry><a10:title>E</a10:title><a10:link href="/1"/></a10:entry></a10:feed>',

@@ -49,7 +49,8 @@ export function isHtmlPage(text: string, contentType = ''): boolean {
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return false;
   const root = rootNameOf(trimmed);
   if (root === 'html') return true;
-  if (FEED_ROOTS.has(root)) return false;
+  // By local name: a feed's root may carry any prefix (`<atom:feed>`, `<rdf:RDF>`).
+  if (FEED_ROOTS.has(root) || FEED_ROOTS.has(root.slice(root.indexOf(':') + 1))) return false;
   return /\b(?:text\/html|application\/xhtml\+xml)\b/i.test(contentType);
 }
 
