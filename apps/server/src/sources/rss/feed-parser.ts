@@ -70,7 +70,25 @@ function parseJson(text: string, url: string): ParsedFeed {
 /** Far deeper than any feed (an xhtml post rarely passes 30); see platform/markup-depth. */
 const MAX_NESTING = 256;
 
-/** Where the markup declaration that starts at `from` (just past `<!`) ends, or -1. Quotes and comments skipped. */
+/**
+ * Where a declaration of the internal subset (`<!ENTITY …>`, `<!ATTLIST …>`…) that starts at `from` ends,
+ * or -1: at the first `>` outside quotes. Not recursive, so no nesting can exhaust the stack.
+ */
+function endOfMarkupDeclaration(text: string, from: number): number {
+  let at = from;
+  while (at < text.length) {
+    const char = text[at];
+    if (char === '"' || char === "'") {
+      const close = text.indexOf(char, at + 1);
+      if (close === -1) return -1;
+      at = close + 1;
+    } else if (char === '>') return at + 1;
+    else at += 1;
+  }
+  return -1;
+}
+
+/** Where the DOCTYPE that starts at `from` (just past `<!DOCTYPE`) ends, or -1. Quotes and comments skipped. */
 function endOfDeclaration(text: string, from: number): number {
   let at = from;
   while (at < text.length) {
@@ -96,7 +114,7 @@ function endOfDeclaration(text: string, from: number): number {
           if (close === -1) return -1;
           at = close + (text[at + 1] === '!' ? 3 : 2);
         } else if (text.startsWith('<!', at)) {
-          const end = endOfDeclaration(text, at + 2);
+          const end = endOfMarkupDeclaration(text, at + 2);
           if (end === -1) return -1;
           at = end;
         } else at += 1;
