@@ -2,19 +2,23 @@
  * Any feed a user may paste — RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1 — into one shape
  * (ParsedFeed). Content stays raw HTML here; the connector sanitises it for the page it is shown on.
  *
- * Safety: an XML document with a DOCTYPE is refused outright. Entity declarations are how "billion
- * laughs" and external-entity attacks work, and no real feed needs one, so refusing is simpler and safer
- * than any expansion limit. Without a DOCTYPE only the five XML entities and numeric references exist.
+ * Safety: a DOCTYPE is read past, never obeyed. Its internal subset is skipped unread, nothing it names
+ * is fetched (we fetch nothing at all), and no entity it declares is ever expanded: only the XML
+ * entities, numeric references and HTML's named entities (the Netscape RSS 0.91 DTD declares those, and
+ * feeds use them) are decoded, once, in place. "Billion laughs", quadratic blow-up and external
+ * entities (XXE) therefore have nothing to work with: `&lol9;` stays the five characters written.
  */
-
-import { TextDecoder } from 'node:util';
+import { type ChildNode, type Document, isTag, isText } from 'domhandler';
+import { decodeHTMLStrict } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import { nestsDeeperThan } from '#server/platform/markup-depth';
 import { SourceError } from '#server/sources/source-error';
+import { decodeFeedBody } from './feed-encoding';
 import type { ParsedFeed } from './feed-model';
 import { readJsonFeed } from './json-feed';
 import { readXmlFeed } from './xml-feed';
 
+export { decodeFeedBody } from './feed-encoding';
 export type { ParsedFeed, ParsedFeedItem } from './feed-model';
 
 export interface FeedSource {
@@ -39,55 +43,14 @@ function rootNameOf(text: string): string {
   return '';
 }
 
-const XML_DECLARED_ENCODING = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
-const HEADER_CHARSET = /charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i;
-
-function decoderFor(label: string | undefined): TextDecoder | undefined {
-  if (!label) return undefined;
-  try {
-    return new TextDecoder(label);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Characters of windows-1252 bytes 0x80–0x9F (the punctuation ISO-8859-1 lacks); unassigned ones kept. */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-/**
- * Node decodes the WHATWG "windows-1252" (which every latin1 / ISO-8859-1 / ASCII label means) as
- * ISO-8859-1, turning curly quotes and dashes into control characters; map them as browsers do.
- */
-function windows1252(control: string): string {
-  return WINDOWS_1252_HIGH[control.charCodeAt(0) - 0x80] ?? control;
-}
-
-/**
- * The text of a fetched feed. A byte-order mark decides first; then the encoding the XML declaration
- * names — the document knows itself better than a server's default `charset=ISO-8859-1` — then the
- * Content-Type charset, then UTF-8. Labels Node cannot decode fall back to UTF-8.
- */
-export function decodeFeedBody(bytes: Uint8Array, contentType = ''): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    return new TextDecoder('utf-8').decode(bytes);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
-  const decoder =
-    decoderFor(XML_DECLARED_ENCODING.exec(head)?.[1]) ??
-    decoderFor(HEADER_CHARSET.exec(contentType)?.[1]) ??
-    new TextDecoder('utf-8');
-  const text = decoder.decode(bytes);
-  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, windows1252) : text;
-}
-
 /** True when the answer is a web page rather than a feed (then the connector looks for a feed link). */
 export function isHtmlPage(text: string, contentType = ''): boolean {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return false;
   const root = rootNameOf(trimmed);
   if (root === 'html') return true;
-  if (FEED_ROOTS.has(root)) return false;
+  // By local name: a feed's root may carry any prefix (`<atom:feed>`, `<rdf:RDF>`).
+  if (FEED_ROOTS.has(root) || FEED_ROOTS.has(root.slice(root.indexOf(':') + 1))) return false;
   return /\b(?:text\/html|application\/xhtml\+xml)\b/i.test(contentType);
 }
 
@@ -107,23 +70,115 @@ function parseJson(text: string, url: string): ParsedFeed {
 /** Far deeper than any feed (an xhtml post rarely passes 30); see platform/markup-depth. */
 const MAX_NESTING = 256;
 
+/**
+ * Where a declaration of the internal subset (`<!ENTITY …>`, `<!ATTLIST …>`…) that starts at `from` ends,
+ * or -1: at the first `>` outside quotes. Not recursive, so no nesting can exhaust the stack.
+ */
+function endOfMarkupDeclaration(text: string, from: number): number {
+  let at = from;
+  while (at < text.length) {
+    const char = text[at];
+    if (char === '"' || char === "'") {
+      const close = text.indexOf(char, at + 1);
+      if (close === -1) return -1;
+      at = close + 1;
+    } else if (char === '>') return at + 1;
+    else at += 1;
+  }
+  return -1;
+}
+
+/** Where the DOCTYPE that starts at `from` (just past `<!DOCTYPE`) ends, or -1. Quotes and comments skipped. */
+function endOfDeclaration(text: string, from: number): number {
+  let at = from;
+  while (at < text.length) {
+    const char = text[at];
+    if (char === '"' || char === "'") {
+      const close = text.indexOf(char, at + 1);
+      if (close === -1) return -1;
+      at = close + 1;
+    } else if (text.startsWith('<!--', at)) {
+      const close = text.indexOf('-->', at + 4);
+      if (close === -1) return -1;
+      at = close + 3;
+    } else if (text.startsWith('<?', at)) {
+      const close = text.indexOf('?>', at + 2);
+      if (close === -1) return -1;
+      at = close + 2;
+    } else if (char === '[') {
+      // The internal subset: declarations, comments, processing instructions, parameter references.
+      at += 1;
+      while (at < text.length && text[at] !== ']') {
+        if (text.startsWith('<!--', at) || text.startsWith('<?', at)) {
+          const close = text.indexOf(text[at + 1] === '!' ? '-->' : '?>', at + 2);
+          if (close === -1) return -1;
+          at = close + (text[at + 1] === '!' ? 3 : 2);
+        } else if (text.startsWith('<!', at)) {
+          const end = endOfMarkupDeclaration(text, at + 2);
+          if (end === -1) return -1;
+          at = end;
+        } else at += 1;
+      }
+      if (at >= text.length) return -1;
+      at += 1;
+    } else if (char === '>') {
+      return at + 1;
+    } else at += 1;
+  }
+  return -1;
+}
+
+const PROLOG_SKIP = /\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/y;
+
+/**
+ * The document with its DOCTYPE declaration (internal subset and all) cut out, unread; the document as
+ * it is when it has none. Only the prolog is searched: a DOCTYPE comes before the root element.
+ */
+function withoutDoctype(text: string): string {
+  let at = 0;
+  for (;;) {
+    PROLOG_SKIP.lastIndex = at;
+    if (!PROLOG_SKIP.test(text)) break;
+    at = PROLOG_SKIP.lastIndex;
+  }
+  while (/\s/.test(text[at] ?? '')) at += 1;
+  if (text.slice(at, at + 9).toUpperCase() !== '<!DOCTYPE') return text;
+  const end = endOfDeclaration(text, at + 9);
+  if (end === -1) {
+    throw new SourceError('invalid_response', 'The feed begins a DOCTYPE and never ends it');
+  }
+  return text.slice(0, at) + text.slice(end);
+}
+
+/**
+ * Character and entity references in text and attribute values, decoded once: XML's five, numeric ones
+ * and HTML's named entities (with their semicolon). Any other `&name;` stays as written. CDATA stays
+ * as written too. Iterative, so no document can exhaust the stack here.
+ */
+function decodeReferences(document: Document): void {
+  const pending: ChildNode[] = [...document.children];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (isText(node)) {
+      if (node.data.includes('&')) node.data = decodeHTMLStrict(node.data);
+    } else if (isTag(node)) {
+      for (const [name, value] of Object.entries(node.attribs)) {
+        if (value.includes('&')) node.attribs[name] = decodeHTMLStrict(value);
+      }
+      for (const child of node.children) pending.push(child);
+    }
+  }
+}
+
 function parseXml(text: string, url: string): ParsedFeed {
   if (rootNameOf(text) === '' && !text.includes('<')) {
     throw new SourceError('invalid_response', 'The address answered with something that is not a feed');
   }
-  if (nestsDeeperThan(text, MAX_NESTING)) {
+  const markup = withoutDoctype(text);
+  if (nestsDeeperThan(markup, MAX_NESTING)) {
     throw new SourceError('invalid_response', 'The feed nests its elements too deeply to be read');
   }
-  const document = parseDocument(text, { xmlMode: true, decodeEntities: true });
-  const declaresDoctype = document.children.some(
-    (node) => node.type === 'directive' && /^!doctype/i.test(node.name),
-  );
-  if (declaresDoctype) {
-    throw new SourceError(
-      'invalid_response',
-      'The feed declares a DOCTYPE, which is refused (entity expansion)',
-    );
-  }
+  const document = parseDocument(markup, { xmlMode: true, decodeEntities: false });
+  decodeReferences(document);
   const feed = readXmlFeed(document, url);
   if (!feed) {
     throw new SourceError(
@@ -136,7 +191,7 @@ function parseXml(text: string, url: string): ParsedFeed {
 
 /**
  * The feed in `body` (text, or bytes decoded by their declared encoding). Throws SourceError
- * `invalid_response` for a DOCTYPE, an HTML page, or anything that is not a feed.
+ * `invalid_response` for an HTML page, or anything that is not a feed.
  */
 export function parseFeed(body: string | Uint8Array, source: FeedSource): ParsedFeed {
   const raw = typeof body === 'string' ? body : decodeFeedBody(body, source.contentType);

@@ -6,6 +6,8 @@
  * Elements are matched by namespace URI, not by prefix, since feeds pick any prefix (`atom10:link`,
  * `a10:updated`); an undeclared conventional prefix (`atom:link` without xmlns:atom) counts as its usual
  * namespace. Local names are compared in lower case because feeds write `pubdate` as often as `pubDate`.
+ * An `rss` root in a namespace we do not know (`<rss xmlns="http://purl.org/rss/2.0/">`) reads as RSS.
+ * CDF (Microsoft's Channel Definition Format: CHANNEL, ITEM, HREF attributes) reads as RSS.
  */
 import type { Document, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
@@ -17,9 +19,14 @@ import { collapse, firstImageIn, type ParsedFeed, type ParsedFeedItem, resolveUr
 const NAMESPACES: Record<string, string> = {
   'http://www.w3.org/2005/Atom': 'atom',
   'http://purl.org/atom/ns#': 'atom',
+  // Atom's drafts before 0.3 ("Echo", "Pie"), still in old feeds.
+  'http://purl.org/echo/': 'atom',
+  'http://purl.org/pie/': 'atom',
   'http://purl.org/rss/1.0/': '',
   'http://my.netscape.com/rdf/simple/0.9/': '',
   'http://backend.userland.com/rss2': '',
+  'http://backend.userland.com/rss': '',
+  'http://purl.org/net/rss1.1#': '',
   'http://blogs.law.harvard.edu/tech/rss': '',
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://purl.org/rss/1.0/modules/content/': 'content',
@@ -33,6 +40,7 @@ const NAMESPACES: Record<string, string> = {
 /** Feeds also write http://www.itunes.com/DTDs/PodCast-1.0.dtd and http://purl.org/dc/elements/1.1 (no slash). */
 const comparableUri = (uri: string) => uri.toLowerCase().replace(/\/+$/, '');
 const NAMESPACE_KEYS = new Map(Object.entries(NAMESPACES).map(([uri, key]) => [comparableUri(uri), key]));
+const KNOWN_KEYS = new Set(Object.values(NAMESPACES));
 const CONVENTIONAL_PREFIXES = new Set([
   'atom',
   'rdf',
@@ -64,6 +72,7 @@ function toNode(
   scope: Record<string, string>,
   inherited: { base: string; hasXmlBase: boolean },
   depth: number,
+  aliases: ReadonlyMap<string, string> = NAMESPACE_KEYS,
 ): XmlNode {
   let inScope = scope;
   for (const [attribute, value] of Object.entries(element.attribs)) {
@@ -76,13 +85,13 @@ function toNode(
   const prefix = colon === -1 ? '' : element.name.slice(0, colon);
   const uri = inScope[prefix];
   let ns: string;
-  if (uri !== undefined) ns = NAMESPACE_KEYS.get(comparableUri(uri)) ?? uri;
+  if (uri !== undefined) ns = aliases.get(comparableUri(uri)) ?? uri;
   else ns = CONVENTIONAL_PREFIXES.has(prefix.toLowerCase()) ? prefix.toLowerCase() : prefix;
   const children =
     depth < MAX_DEPTH
       ? element.children
           .filter((child): child is Element => child.type === 'tag')
-          .map((child) => toNode(child, inScope, base, depth + 1))
+          .map((child) => toNode(child, inScope, base, depth + 1, aliases))
       : [];
   return {
     ns,
@@ -115,8 +124,9 @@ function text(node: XmlNode | undefined): string {
   return collapse(rawText(node));
 }
 
+/** An attribute's value; CDF writes its names in capitals (`HREF`), XML is case-sensitive otherwise. */
 function attr(node: XmlNode | undefined, name: string): string {
-  return node?.attrs[name]?.trim() ?? '';
+  return (node?.attrs[name] ?? node?.attrs[name.toUpperCase()])?.trim() ?? '';
 }
 
 function innerMarkup(element: Element): string {
@@ -205,7 +215,33 @@ function rssLink(node: XmlNode): string {
     const href = resolveUrl(text(link) || attr(link, 'href'), link.base);
     if (href) return href;
   }
-  return atomLinkIn(node, 'alternate');
+  // CDF: <CHANNEL HREF="…"> and <ITEM HREF="…">.
+  return firstOf(atomLinkIn(node, 'alternate'), resolveUrl(attr(node, 'href'), node.base));
+}
+
+/** Media RSS's title or description of an item, on the item or in its media:group (YouTube). */
+function mediaText(node: XmlNode, name: 'title' | 'description'): XmlNode | undefined {
+  return (
+    one(node, 'media', name) ??
+    all(node, 'media', 'group')
+      .map((group) => one(group, 'media', name))
+      .find(Boolean) ??
+    all(node, 'media', 'content')
+      .map((content) => one(content, 'media', name))
+      .find(Boolean)
+  );
+}
+
+/** A Media RSS text as HTML: plain unless it says `type="html"`. */
+function mediaHtml(node: XmlNode | undefined): string {
+  if (!node) return '';
+  return attr(node, 'type').toLowerCase() === 'html' ? html(node) : escapeHtml(rawText(node).trim());
+}
+
+/** A Media RSS text as plain text. */
+function mediaPlain(node: XmlNode | undefined): string {
+  if (!node) return '';
+  return attr(node, 'type').toLowerCase() === 'html' ? htmlToText(html(node)) : text(node);
 }
 
 function rssItemImage(item: XmlNode, content: string, summary: string, baseUrl: string): string {
@@ -227,8 +263,9 @@ function rssItem(item: XmlNode): ParsedFeedItem {
   const description = firstOf(
     html(one(item, '', 'description')),
     html(one(item, 'itunes', 'summary')),
-    html(one(item, 'media', 'description')),
+    mediaHtml(mediaText(item, 'description')),
     html(one(item, 'dc', 'description')),
+    html(one(item, '', 'abstract')),
   );
   const content = firstOf(
     html(one(item, 'content', 'encoded')),
@@ -245,7 +282,11 @@ function rssItem(item: XmlNode): ParsedFeedItem {
   );
   const baseUrl = contentBase(one(item, 'content', 'encoded') ?? one(item, '', 'description'), item, link);
   return {
-    title: firstOf(text(one(item, '', 'title')), text(one(item, 'dc', 'title'))),
+    title: firstOf(
+      text(one(item, '', 'title')),
+      text(one(item, 'dc', 'title')),
+      mediaPlain(mediaText(item, 'title')),
+    ),
     link,
     content,
     summary: description,
@@ -265,6 +306,7 @@ function rssItem(item: XmlNode): ParsedFeedItem {
       parseFeedDate(text(one(item, 'atom', 'updated'))),
       parseFeedDate(text(one(item, 'dcterms', 'created'))),
       parseFeedDate(text(one(item, 'dcterms', 'modified'))),
+      parseFeedDate(attr(item, 'lastmod')),
     ),
     guid: firstOf(guid, attr(item, 'rdf:about')),
     image: rssItemImage(item, content, description, baseUrl),
@@ -276,7 +318,12 @@ function rssFeed(root: XmlNode): ParsedFeed {
   const channel = one(root, '', 'channel') ?? root;
   // RSS 1.0 and 0.90 put image and items beside the channel, not in it.
   const image = one(channel, '', 'image') ?? one(root, '', 'image');
-  const items = [...all(channel, '', 'item'), ...(channel === root ? [] : all(root, '', 'item'))];
+  const items = [
+    ...all(channel, '', 'item'),
+    ...(channel === root ? [] : all(root, '', 'item')),
+    // RSS 1.1: <items rdf:parseType="Collection"><item>….
+    ...all(one(channel, '', 'items'), '', 'item'),
+  ];
   return {
     title: firstOf(text(one(channel, '', 'title')), text(one(channel, 'dc', 'title'))),
     link: rssLink(channel),
@@ -285,6 +332,7 @@ function rssFeed(root: XmlNode): ParsedFeed {
       text(one(channel, 'itunes', 'subtitle')),
       text(one(channel, 'itunes', 'summary')),
       text(one(channel, 'dc', 'description')),
+      text(one(channel, '', 'abstract')),
     ),
     image: firstOf(
       image ? resolveUrl(text(one(image, '', 'url')) || attr(image, 'rdf:resource'), image.base) : '',
@@ -326,8 +374,11 @@ function atomContentHtml(node: XmlNode | undefined): string {
 function atomText(node: XmlNode | undefined): string {
   if (!node) return '';
   const type = (attr(node, 'type') || 'text').toLowerCase();
-  if (type === 'text' || type === 'text/plain') return text(node);
-  return htmlToText(atomContentHtml(node));
+  const mode = attr(node, 'mode').toLowerCase();
+  // Atom 0.3 modes: base64 and escaped need decoding whatever the type.
+  if ((type === 'text' || type === 'text/plain') && mode !== 'base64' && mode !== 'escaped')
+    return text(node);
+  return collapse(htmlToText(atomContentHtml(node)));
 }
 
 function atomLink(node: XmlNode): string {
@@ -346,16 +397,21 @@ function atomAuthor(node: XmlNode | undefined): string {
 }
 
 function atomEntry(entry: XmlNode, feed: XmlNode): ParsedFeedItem {
-  const summary = atomContentHtml(one(entry, ATOM, 'summary'));
+  const summary = firstOf(
+    atomContentHtml(one(entry, ATOM, 'summary')),
+    mediaHtml(mediaText(entry, 'description')),
+  );
   const content = firstOf(atomContentHtml(one(entry, ATOM, 'content')), summary);
   const enclosure = all(entry, ATOM, 'link').find(
-    (link) => attr(link, 'rel') === 'enclosure' && isImageType(attr(link, 'type')),
+    (link) =>
+      attr(link, 'rel') === 'enclosure' &&
+      (isImageType(attr(link, 'type')) || (!attr(link, 'type') && IMAGE_EXTENSION.test(attr(link, 'href')))),
   );
   const id = text(one(entry, ATOM, 'id'));
   const link = firstOf(atomLink(entry), /^https?:\/\//i.test(id) ? resolveUrl(id, entry.base) : '');
   const baseUrl = contentBase(one(entry, ATOM, 'content') ?? one(entry, ATOM, 'summary'), entry, link);
   return {
-    title: atomText(one(entry, ATOM, 'title')),
+    title: firstOf(atomText(one(entry, ATOM, 'title')), mediaPlain(mediaText(entry, 'title'))),
     link,
     content,
     summary,
@@ -403,7 +459,12 @@ function atomFeed(root: XmlNode): ParsedFeed {
 export function readXmlFeed(document: Document, url: string): ParsedFeed | undefined {
   const rootElement = document.children.find((child): child is Element => child.type === 'tag');
   if (!rootElement) return undefined;
-  const root = toNode(rootElement, {}, { base: url, hasXmlBase: false }, 0);
+  let root = toNode(rootElement, {}, { base: url, hasXmlBase: false }, 0);
+  if (root.name === 'rss' && !KNOWN_KEYS.has(root.ns) && rootElement.attribs.xmlns) {
+    // RSS in a default namespace of its own: that namespace is RSS's for this document.
+    const aliases = new Map(NAMESPACE_KEYS).set(comparableUri(root.ns), '');
+    root = toNode(rootElement, {}, { base: url, hasXmlBase: false }, 0, aliases);
+  }
   if (root.name === 'feed' && ATOM.includes(root.ns)) return atomFeed(root);
   if ((root.name === 'rss' || root.name === 'channel') && root.ns === '') return rssFeed(root);
   if (root.name === 'rdf' && root.ns === 'rdf') return rssFeed(root);
