@@ -16,6 +16,8 @@ export interface Behaviour {
   auth?: { user: string; pass: string };
   /** Reject RCPT TO with this code. */
   rejectRcpt?: (address: string) => number | undefined;
+  /** Called when the first bytes of a message's DATA arrive. */
+  receiving?: () => void;
   /** Awaited before each message's answer: a test holds messages in flight with it. */
   beforeAnswer?: () => Promise<void>;
   /** Reject the message after DATA with this code. */
@@ -74,6 +76,7 @@ export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSm
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      if (behaviour.receiving) stream.once('data', behaviour.receiving);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         await behaviour.beforeAnswer?.();
