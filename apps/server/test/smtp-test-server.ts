@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 
@@ -29,6 +29,8 @@ export interface TestSmtpServer {
   received: Received[];
   connections: number;
   authAttempts: { user: string; pass: string | undefined; method: string }[];
+  /** Cuts every open connection, as the death of the client's process would. */
+  dropConnections(): void;
 }
 
 function smtpError(responseCode: number, message: string): Error {
@@ -45,7 +47,16 @@ export async function closeSmtpServers() {
 }
 
 export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSmtpServer> {
-  const state: TestSmtpServer = { port: 0, received: [], connections: 0, authAttempts: [] };
+  const sockets = new Set<Socket>();
+  const state: TestSmtpServer = {
+    port: 0,
+    received: [],
+    connections: 0,
+    authAttempts: [],
+    dropConnections: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
   const { auth } = behaviour;
   const server = new SMTPServer({
     logger: false,
@@ -102,6 +113,10 @@ export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSm
         );
       });
     },
+  });
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   openServers.push(server);
   await new Promise<void>((resolve, reject) => {
