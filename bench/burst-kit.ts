@@ -170,7 +170,8 @@ async function insertBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise
 /**
  * One user (UTC, en-US) and one active daily digest per index, each with `sourcesPerDigest` RSS sources
  * stored as the API stores them (every default filled in by the contracts' schema), and
- * `subscribersPerDigest` active subscribers. Rows go in by arrays (`unnest`), a thousand per statement.
+ * `subscribersPerDigest` subscribers who accepted (`subscribed`: an invited friend gets no issue). Rows go
+ * in by arrays (`unnest`), a thousand per statement.
  * Answers how many distinct pool feeds the digests use.
  */
 export async function seed(db: Queryable, options: SeedOptions): Promise<{ distinctFeeds: number }> {
@@ -213,8 +214,8 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<{ disti
   );
   await insertBatches(subscribers, (batch) =>
     db.query(
-      `insert into digest_subscribers (digest_id, email, token)
-       select d, e, k from unnest($1::uuid[], $2::text[], $3::text[]) as t(d, e, k)`,
+      `insert into digest_subscribers (digest_id, email, token, status)
+       select d, e, k, 'subscribed' from unnest($1::uuid[], $2::text[], $3::text[]) as t(d, e, k)`,
       [column(batch, 0), column(batch, 1), column(batch, 2)],
     ),
   );

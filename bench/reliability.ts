@@ -148,7 +148,7 @@ async function verifyDeliveries(db: Queryable, sink: SmtpSink): Promise<Verdict>
     `with recipients as (
        select d.digest_id, u.email as recipient from digests d join users u on u.user_id = d.user_id
        union all
-       select s.digest_id, s.email from digest_subscribers s where s.unsubscribed_at is null and s.removed_at is null)
+       select s.digest_id, s.email from digest_subscribers s where s.status = 'subscribed' and s.removed_at is null)
      select count(*)::int as missing from recipients r
      where not exists (select 1 from deliveries x where x.digest_id = r.digest_id and x.recipient = r.recipient)`,
   );
