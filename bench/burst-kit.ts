@@ -274,7 +274,13 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** `node apps/server/dist/main.js` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
+/**
+ * The built server the benches run: `SERVER_MAIN` names another build (a copy of an earlier commit's
+ * `apps/server/dist`) for a before/after run on the same database set-up.
+ */
+const SERVER_MAIN = process.env.SERVER_MAIN ?? 'apps/server/dist/main.js';
+
+/** `node $SERVER_MAIN` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
 export function startServer(
   label: string,
   env: Record<string, string>,
@@ -282,7 +288,7 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
