@@ -8,7 +8,7 @@ import type { Mailer } from '#server/platform/mailer';
 import { deliverJob } from './deliveries.jobs';
 import { issueMailOf } from './deliveries.mail';
 import * as repository from './deliveries.repository';
-import { isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
+import { isAnswered, isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
 import { recordBounce } from './suppressions.repository';
 
 /**
@@ -84,8 +84,9 @@ export interface DeliveryDeps {
  * DATA, after which the SMTP server owns it) the attempt marks the row; a row still `sending` when its job
  * runs again belongs to an attempt that died mid-send: before the mark the server discarded the message
  * and it is sent again; after it the server may have taken it, so it becomes `uncertain` instead of being
- * sent a second time. Temporary SMTP failures go back to `pending` and throw (the queue retries with
- * backoff); permanent ones, and the last attempt, fail for good.
+ * sent a second time, as is one whose connection is lost between the final dot and the answer. Temporary
+ * SMTP failures go back to `pending` and throw (the queue retries with backoff); permanent ones, and the
+ * last attempt, fail for good.
  */
 export async function deliver(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
   // A delivery is claimed (`sending`) only once the mailer has a connection for it: claims that would
@@ -113,10 +114,12 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
     await repository.settleClaim(deps.db, claim, 'cancelled', now, 'Unsubscribed before it was sent.');
     return;
   }
+  let finalDotSent = false;
   try {
     await deps.mailer.send(issueMailOf(deps.appUrl, deps.legal, delivery, delivery.subscriberToken), {
       beforeFinalDot: async () => {
         if (!(await repository.markFinalDot(deps.db, claim, deps.clock.now()))) throw new ClaimTakenOver();
+        finalDotSent = true;
       },
     });
     await repository.settleClaim(deps.db, claim, 'sent', deps.clock.now());
@@ -126,6 +129,16 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
       deps.logger.warn(
         { deliveryId },
         'delivery claimed by a newer attempt: this one stopped before the final dot',
+      );
+      return;
+    }
+    if (finalDotSent && !isAnswered(error)) {
+      // The connection was lost between the final dot and the server's answer: the server may have the
+      // message, and sending it again could deliver it twice.
+      await repository.settleClaim(deps.db, claim, 'uncertain', deps.clock.now(), UNANSWERED);
+      deps.logger.warn(
+        { deliveryId, reason: mailFailureText(error) },
+        'delivery unanswered after its final dot: marked uncertain',
       );
       return;
     }
@@ -192,6 +205,9 @@ export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clo
 
 const INTERRUPTED =
   'The sender stopped while this mail was being sent; the SMTP server may or may not have accepted it.';
+
+const UNANSWERED =
+  'The connection to the SMTP server was lost after the end of this mail, before its answer; the server may or may not have accepted it.';
 
 const INTERRUPTED_BEFORE_FINAL_DOT =
   'The sender stopped before the end of this mail reached the SMTP server; it is sent again.';

@@ -13,11 +13,13 @@ import { type DeliveryDeps, deliver, STUCK_SENDING_MS, settleStuckDeliveries } f
 // takes the job over after the heartbeat.
 
 let smtp: TestSmtpServer;
+/** While set, runs before the SMTP server answers a message's final dot. */
+let beforeAnswer: (() => void) | undefined;
 let t: TestApi;
 const dyingMailers: Mailer[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ beforeAnswer: async () => beforeAnswer?.() });
   t = await startTestApi({ smtp, appUrl: 'http://app.test', mailDomain: 'digest.test' });
 });
 afterAll(async () => {
@@ -135,6 +137,22 @@ describe('a worker killed while sending a delivery', () => {
     expect(received(row.messageId)).toHaveLength(1);
     expect(await rowOf(row.deliveryId)).toMatchObject({ state: 'uncertain' });
     expect((await rowOf(row.deliveryId))?.lastError).toMatch(/may or may not have accepted it/);
+  });
+
+  it('a connection lost between the final dot and the answer: uncertain, never sent again', async () => {
+    const row = await pendingDelivery();
+    beforeAnswer = () => smtp.dropConnections();
+    try {
+      await deliver(deliveryDeps(), row.deliveryId, { id: 'j', retryCount: 0, retryLimit: 8 });
+    } finally {
+      beforeAnswer = undefined;
+    }
+
+    expect(await rowOf(row.deliveryId)).toMatchObject({ state: 'uncertain', attempts: 1 });
+    expect((await rowOf(row.deliveryId))?.lastError).toMatch(/lost after the end of this mail/);
+    // The job's retry finds nothing to send: no second claim, no second copy.
+    await deliver(deliveryDeps(), row.deliveryId);
+    expect(await rowOf(row.deliveryId)).toMatchObject({ state: 'uncertain', attempts: 1 });
   });
 
   it('an attempt whose claim a newer one took over stops before the final dot: the mail arrives once', async () => {
