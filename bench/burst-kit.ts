@@ -279,6 +279,8 @@ process.on('exit', () => {
  * `apps/server/dist`) for a before/after run on the same database set-up.
  */
 const SERVER_MAIN = process.env.SERVER_MAIN ?? 'apps/server/dist/main.js';
+/** Node options for every server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses those). */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** `node $SERVER_MAIN` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
 export function startServer(
@@ -288,7 +290,7 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
