@@ -114,12 +114,12 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
     await repository.settleClaim(deps.db, claim, 'cancelled', now, 'Unsubscribed before it was sent.');
     return;
   }
-  let finalDotSent = false;
+  let finalDotMayHaveGone = false;
   try {
     await deps.mailer.send(issueMailOf(deps.appUrl, deps.legal, delivery, delivery.subscriberToken), {
       beforeFinalDot: async () => {
         if (!(await repository.markFinalDot(deps.db, claim, deps.clock.now()))) throw new ClaimTakenOver();
-        finalDotSent = true;
+        finalDotMayHaveGone = true;
       },
     });
     await repository.settleClaim(deps.db, claim, 'sent', deps.clock.now());
@@ -132,7 +132,7 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
       );
       return;
     }
-    if (finalDotSent && !isAnswered(error)) {
+    if (finalDotMayHaveGone && !isAnswered(error)) {
       // The connection was lost between the final dot and the server's answer: the server may have the
       // message, and sending it again could deliver it twice.
       await repository.settleClaim(deps.db, claim, 'uncertain', deps.clock.now(), UNANSWERED);
