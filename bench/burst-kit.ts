@@ -170,7 +170,8 @@ async function insertBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise
 /**
  * One user (UTC, en-US) and one active daily digest per index, each with `sourcesPerDigest` RSS sources
  * stored as the API stores them (every default filled in by the contracts' schema), and
- * `subscribersPerDigest` active subscribers. Rows go in by arrays (`unnest`), a thousand per statement.
+ * `subscribersPerDigest` subscribers who accepted (`subscribed`: an invited friend gets no issue). Rows go
+ * in by arrays (`unnest`), a thousand per statement.
  * Answers how many distinct pool feeds the digests use.
  */
 export async function seed(db: Queryable, options: SeedOptions): Promise<{ distinctFeeds: number }> {
@@ -213,8 +214,8 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<{ disti
   );
   await insertBatches(subscribers, (batch) =>
     db.query(
-      `insert into digest_subscribers (digest_id, email, token)
-       select d, e, k from unnest($1::uuid[], $2::text[], $3::text[]) as t(d, e, k)`,
+      `insert into digest_subscribers (digest_id, email, token, status)
+       select d, e, k, 'subscribed' from unnest($1::uuid[], $2::text[], $3::text[]) as t(d, e, k)`,
       [column(batch, 0), column(batch, 1), column(batch, 2)],
     ),
   );
@@ -273,7 +274,15 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** `node apps/server/dist/main.js` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
+/**
+ * The built server the benches run: `SERVER_MAIN` names another build (a copy of an earlier commit's
+ * `apps/server/dist`) for a before/after run on the same database set-up.
+ */
+const SERVER_MAIN = process.env.SERVER_MAIN ?? 'apps/server/dist/main.js';
+/** Node options for every server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses those). */
+const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+/** `node $SERVER_MAIN` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
 export function startServer(
   label: string,
   env: Record<string, string>,
@@ -281,7 +290,7 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],

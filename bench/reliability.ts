@@ -115,17 +115,22 @@ async function pipelineSettled(db: Queryable, digests: number): Promise<boolean>
 interface Verdict {
   /** Outcome → number of (digest, slot, recipient). */
   outcomes: Map<string, number>;
-  /** Recipients the digests have (owner + active subscribers) with no delivery row. */
+  /** Recipients the digests have (owner + subscribed friends) with no delivery row. */
   missing: number;
   /** Messages at the sink whose Message-ID is no delivery's. */
   unknownMessages: number;
+  /**
+   * Rows sent by a later attempt than the first: in a crash run, those the killed worker had claimed but
+   * not finished (before their final dot), claimed again; with a healthy sink nothing else retries.
+   */
+  sentAgain: number;
   exactlyOnce: boolean;
 }
 
 /** Each delivery row against the sink's copies of its Message-ID. */
 async function verifyDeliveries(db: Queryable, sink: SmtpSink): Promise<Verdict> {
-  const { rows } = await db.query<{ messageId: string; state: string }>(
-    'select message_id as "messageId", state from deliveries',
+  const { rows } = await db.query<{ messageId: string; state: string; attempts: number }>(
+    'select message_id as "messageId", state, attempts from deliveries',
   );
   const copies = new Map<string, number>();
   for (const message of sink.messages)
@@ -148,20 +153,28 @@ async function verifyDeliveries(db: Queryable, sink: SmtpSink): Promise<Verdict>
     `with recipients as (
        select d.digest_id, u.email as recipient from digests d join users u on u.user_id = d.user_id
        union all
-       select s.digest_id, s.email from digest_subscribers s where s.unsubscribed_at is null and s.removed_at is null)
+       select s.digest_id, s.email from digest_subscribers s where s.status = 'subscribed' and s.removed_at is null)
      select count(*)::int as missing from recipients r
      where not exists (select 1 from deliveries x where x.digest_id = r.digest_id and x.recipient = r.recipient)`,
   );
   const unknownMessages = [...copies.keys()].filter((id) => !known.has(id)).length;
   const missing = expected.rows[0]?.missing ?? 0;
   const bad = [...outcomes.keys()].some((outcome) => /^(DUPLICATE|LOST|STUCK)/.test(outcome));
-  return { outcomes, missing, unknownMessages, exactlyOnce: !bad && missing === 0 && unknownMessages === 0 };
+  const sentAgain = rows.filter((row) => row.state === 'sent' && row.attempts > 1).length;
+  return {
+    outcomes,
+    missing,
+    unknownMessages,
+    sentAgain,
+    exactlyOnce: !bad && missing === 0 && unknownMessages === 0,
+  };
 }
 
 function printVerdict(verdict: Verdict) {
   for (const [outcome, count] of [...verdict.outcomes].sort()) console.log(`| ${outcome} | ${count} |`);
   console.log(`| recipients without a delivery row | ${verdict.missing} |`);
   console.log(`| messages with no delivery row | ${verdict.unknownMessages} |`);
+  console.log(`| sent by a later attempt (attempts > 1) | ${verdict.sentAgain} |`);
   console.log(`| **exactly once or uncertain, none lost** | **${verdict.exactlyOnce ? 'yes' : 'NO'}** |`);
 }
 

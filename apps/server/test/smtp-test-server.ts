@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 
@@ -16,6 +16,8 @@ export interface Behaviour {
   auth?: { user: string; pass: string };
   /** Reject RCPT TO with this code. */
   rejectRcpt?: (address: string) => number | undefined;
+  /** Called when the first bytes of a message's DATA arrive. */
+  receiving?: () => void;
   /** Awaited before each message's answer: a test holds messages in flight with it. */
   beforeAnswer?: () => Promise<void>;
   /** Reject the message after DATA with this code. */
@@ -27,6 +29,8 @@ export interface TestSmtpServer {
   received: Received[];
   connections: number;
   authAttempts: { user: string; pass: string | undefined; method: string }[];
+  /** Cuts every open connection, as the death of the client's process would. */
+  dropConnections(): void;
 }
 
 function smtpError(responseCode: number, message: string): Error {
@@ -43,7 +47,16 @@ export async function closeSmtpServers() {
 }
 
 export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSmtpServer> {
-  const state: TestSmtpServer = { port: 0, received: [], connections: 0, authAttempts: [] };
+  const sockets = new Set<Socket>();
+  const state: TestSmtpServer = {
+    port: 0,
+    received: [],
+    connections: 0,
+    authAttempts: [],
+    dropConnections: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
   const { auth } = behaviour;
   const server = new SMTPServer({
     logger: false,
@@ -74,6 +87,7 @@ export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSm
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      if (behaviour.receiving) stream.once('data', behaviour.receiving);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         await behaviour.beforeAnswer?.();
@@ -99,6 +113,10 @@ export async function startSmtpServer(behaviour: Behaviour = {}): Promise<TestSm
         );
       });
     },
+  });
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   openServers.push(server);
   await new Promise<void>((resolve, reject) => {

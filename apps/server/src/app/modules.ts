@@ -165,7 +165,7 @@ export function composeModules(deps: ModulesDeps) {
   };
 
   const connectors = createConnectors(sources);
-  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal };
+  const deliveryDeps: DeliveryDeps = { db, clock, logger, mailer, appUrl, legal, queue };
   const { recipientsPerDay } = deps;
   const issuesDeps: IssuesDeps = {
     db,

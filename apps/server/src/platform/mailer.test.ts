@@ -288,6 +288,50 @@ describe('createMailer with SMTP_URL (pooled SMTP)', () => {
     expect(server.connections).toBeLessThanOrEqual(5);
   });
 
+  it('holds the final dot until beforeFinalDot resolves, which runs once the server is receiving the message', async () => {
+    let receiving!: () => void;
+    const serverReceiving = new Promise<void>((resolve) => {
+      receiving = resolve;
+    });
+    let recipientsAnswered = 0;
+    const server = await startSmtpServer({
+      receiving: () => receiving(),
+      rejectRcpt: () => {
+        recipientsAnswered += 1;
+        return undefined;
+      },
+    });
+    const mailer = smtpMailerFor(server);
+    const seen: string[] = [];
+
+    await mailer.send(mail, {
+      beforeFinalDot: async () => {
+        // The server answered the envelope (and DATA) before: the mark is not taken while queued or waiting.
+        seen.push(`recipients answered: ${recipientsAnswered}`);
+        await serverReceiving;
+        seen.push(`received before the final dot: ${server.received.length}`);
+      },
+    });
+
+    expect(seen).toEqual(['recipients answered: 2', 'received before the final dot: 0']);
+    expect(server.received).toHaveLength(1);
+    expectDelivered(server.received[0]?.parsed as ParsedMail);
+  });
+
+  it('a beforeFinalDot that refuses closes the connection without the final dot: the server keeps nothing, the next mail goes out', async () => {
+    const server = await startSmtpServer();
+    const logger = recordingLogger();
+    const mailer = smtpMailerFor(server, logger);
+    const refusal = new Error('the claim was lost');
+
+    const error = await rejection(mailer.send(mail, { beforeFinalDot: () => Promise.reject(refusal) }));
+
+    expect(error).toBe(refusal);
+    expect(logger.calls[0]?.args[0]).toMatchObject({ reason: 'the claim was lost' });
+    await mailer.send({ ...mail, subject: 'next' });
+    expect(server.received.map((received) => received.parsed.subject)).toEqual(['next']);
+  });
+
   it('close() closes the pool and later sends reject', async () => {
     const server = await startSmtpServer();
     const mailer = smtpMailerFor(server);
@@ -384,6 +428,23 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     expect(parsed.messageId).toBe(messageId);
   });
 
+  it('names the file only after beforeFinalDot resolves, and removes it unseen when it refuses', async () => {
+    const outboxDir = await tempDir();
+    const mailer = mailerFor({ outboxDir, from: FROM, logger: recordingLogger() });
+    const visible: string[][] = [];
+
+    await mailer.send(mail, {
+      beforeFinalDot: async () =>
+        void visible.push((await readdir(outboxDir)).filter((n) => !n.startsWith('.'))),
+    });
+    await expect(
+      mailer.send(mail, { beforeFinalDot: () => Promise.reject(new Error('refused')) }),
+    ).rejects.toThrow('refused');
+
+    expect(visible).toEqual([[]]);
+    expect(await readdir(outboxDir)).toHaveLength(1);
+  });
+
   it('refuses a From header and writes nothing', async () => {
     const outboxDir = await tempDir();
     const logger = recordingLogger();
@@ -428,6 +489,22 @@ async function dkimResultsOf(raw: string | Buffer, publishedKey: string) {
 }
 
 describe('DKIM signing (DKIM_SELECTOR, DKIM_PRIVATE_KEY)', () => {
+  it('signs a held message like any other: DKIM is computed before the final dot is held', async () => {
+    const server = await startSmtpServer();
+    const mailer = mailerFor({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      outboxDir: '/nonexistent',
+      from: FROM,
+      dkim: DKIM,
+      logger: recordingLogger(),
+    });
+
+    await mailer.send(mail, { beforeFinalDot: () => Promise.resolve() });
+
+    const results = await dkimResultsOf(server.received[0]?.raw ?? '', DKIM.privateKey);
+    expect(results[0]).toMatchObject({ status: { result: 'pass' } });
+  });
+
   it('mail received over SMTP carries a DKIM signature of the domain that verifies against the published key', async () => {
     const server = await startSmtpServer();
     const mailer = mailerFor({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { createHostLimiter } from './host-limiter';
@@ -22,6 +24,11 @@ import { createHostLimiter } from './host-limiter';
  *
  * With `dkim`, both transports sign every message (rsa-sha256, relaxed/relaxed), so the outbox files
  * show the same signature a receiver checks.
+ *
+ * Both transports build the whole (signed) message first, then hand it over. Over SMTP the end of DATA,
+ * the final `<CRLF>.<CRLF>` after which the server owns the message, can be held back until the caller
+ * says so (`SendOptions.beforeFinalDot`): a server drops a transaction whose final dot never came, so a
+ * sender that dies before that point has delivered nothing and may safely send again.
  */
 
 export interface OutgoingMail {
@@ -42,12 +49,23 @@ export interface OutgoingMail {
   fromMailbox?: string;
 }
 
+export interface SendOptions {
+  /**
+   * Awaited once the server has accepted the envelope and DATA and every byte of the message but its final
+   * dot has been handed to the connection (in the outbox: once the file is written, before it gets its
+   * name). The final dot goes out only after it resolves; if it rejects, the connection is closed without
+   * it (the server discards the message) and `send` rejects with that error. A sender records here that
+   * the message may now arrive: dying before this point, it has sent nothing.
+   */
+  beforeFinalDot?: () => Promise<void>;
+}
+
 export interface Mailer {
   /**
    * Sends one message. Rejects with nodemailer's error unchanged: SMTP failures keep `responseCode`
    * (4xx: try again later, 5xx: permanent) and `code` (`EENVELOPE`, `EMESSAGE`, `EAUTH`, `ECONNECTION`, …).
    */
-  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  send(mail: OutgoingMail, options?: SendOptions): Promise<{ messageId: string }>;
   /**
    * Waits for a turn to send, one of `MAILER_MAX_CONNECTIONS`, and resolves with its release. A sender
    * that must claim its work before sending (a delivery) takes a turn first, so it claims no more at once
@@ -117,9 +135,10 @@ export function createMailer(options: MailerOptions): Mailer {
 function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Mailer, 'waitForConnection'> {
   const { logger } = options;
   assertSmtpUrl(options.smtpUrl);
+  const compose = createComposer(options.dkim);
+  // No `dkim` here: the message arrives signed, as `raw`, and goes out byte for byte.
   const transporter = createTransport({
     url: options.smtpUrl,
-    ...(options.dkim ? { dkim: options.dkim } : {}),
     pool: true,
     maxConnections: MAILER_MAX_CONNECTIONS,
     maxMessages: 100,
@@ -127,23 +146,30 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
   });
+  transporter.use('stream', announceData);
   let closed = false;
 
   return {
     transport: 'smtp',
-    async send(mail) {
+    async send(mail, sendOptions = {}) {
       if (closed) throw new Error('The mailer is closed');
       const message = toMailOptions(mail, options);
+      let held: HeldMessage | undefined;
       try {
-        const info = await transporter.sendMail(message);
-        return { messageId: info.messageId };
+        const composed = await compose.sendMail(message);
+        const raw = composed.message as Buffer;
+        if (sendOptions.beforeFinalDot) held = new HeldMessage(raw, sendOptions.beforeFinalDot);
+        await transporter.sendMail({ envelope: composed.envelope, raw: held ?? raw });
+        return { messageId: composed.messageId as string };
       } catch (error) {
-        const { code, responseCode } = error as { code?: string; responseCode?: number };
+        // The caller's own refusal, not the stream error nodemailer wraps it in.
+        const reported = held?.refusal ?? error;
+        const { code, responseCode } = reported as { code?: string; responseCode?: number };
         logger.warn(
-          { to: mail.to, subject: mail.subject, code, responseCode, reason: (error as Error).message },
+          { to: mail.to, subject: mail.subject, code, responseCode, reason: (reported as Error).message },
           'mail not sent',
         );
-        throw error;
+        throw reported;
       }
     },
     async close() {
@@ -153,32 +179,103 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
   };
 }
 
-function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnection'> {
-  const { logger, outboxDir } = options;
-  // Builds the complete message (headers, multipart/alternative, encodings) without sending it anywhere.
-  const transporter: Transporter = createTransport({
-    ...(options.dkim ? { dkim: options.dkim } : {}),
+/**
+ * Builds the complete message (headers, multipart/alternative, encodings, the DKIM signature, which needs
+ * the whole message before it can emit a byte) without sending it anywhere.
+ */
+function createComposer(dkim: MailerDkim | undefined): Transporter {
+  return createTransport({
+    ...(dkim ? { dkim } : {}),
     streamTransport: true,
     buffer: true,
     newline: 'windows',
   });
+}
+
+/**
+ * A nodemailer `stream` plugin: tells a held message when the SMTP connection starts reading it.
+ * nodemailer's pool creates the message stream when it picks a connection, and the connection pipes it
+ * into the socket only once the server has answered DATA with 354, resuming it (smtp-connection `send`);
+ * before that the message only fills buffers, so the hold must not count it as handed over.
+ */
+function announceData(
+  mail: { data: { raw?: unknown }; message: unknown },
+  done: (error?: Error | null) => void,
+) {
+  const held = mail.data.raw;
+  if (held instanceof HeldMessage) {
+    const node = mail.message as { createReadStream: (...args: unknown[]) => Readable };
+    const createReadStream = node.createReadStream.bind(node);
+    node.createReadStream = (...args) => createReadStream(...args).once('resume', () => held.dataStarted());
+  }
+  done();
+}
+
+/**
+ * A message whose end (and so the final dot, which nodemailer writes when the message stream ends) waits
+ * for `beforeFinalDot`: it runs once the connection is reading the message and has been given all of it.
+ * A refusal destroys the stream: nodemailer then closes the connection, the final dot never sent.
+ */
+class HeldMessage extends Readable {
+  /** Why `beforeFinalDot` refused, if it did. */
+  refusal: unknown;
+  private pushed = false;
+  private readonly started: Promise<void>;
+  dataStarted!: () => void;
+
+  constructor(
+    private readonly message: Buffer,
+    private readonly beforeFinalDot: () => Promise<void>,
+  ) {
+    // No buffering of its own: the message waits in nodemailer's streams, not here.
+    super({ highWaterMark: 0 });
+    this.started = new Promise<void>((resolve) => {
+      this.dataStarted = resolve;
+    });
+  }
+
+  override _read() {
+    if (this.pushed) return;
+    this.pushed = true;
+    this.push(this.message);
+    this.release().then(
+      () => this.push(null),
+      (error: unknown) => {
+        this.refusal = error;
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
+  private async release() {
+    await this.started;
+    // The connection's pipe flows on the next turns: let it pass the message on to the socket first.
+    await nextTurn();
+    await this.beforeFinalDot();
+  }
+}
+
+function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnection'> {
+  const { logger, outboxDir } = options;
+  const compose = createComposer(options.dkim);
   let closed = false;
 
   return {
     transport: 'outbox',
-    async send(mail) {
+    async send(mail, sendOptions = {}) {
       if (closed) throw new Error('The mailer is closed');
-      const info = await transporter.sendMail(toMailOptions(mail, options));
+      const info = await compose.sendMail(toMailOptions(mail, options));
       // A receiving server records the envelope sender as Return-Path; the file shows it the same way.
       const returnPath = Buffer.from(`Return-Path: <${info.envelope.from}>\r\n`);
       const message = Buffer.concat([returnPath, info.message as Buffer]);
-      const file = await writeAtomically(outboxDir, outboxFileName(), message);
+      // The rename is the outbox's final dot: before it, readers see no message.
+      const file = await writeAtomically(outboxDir, outboxFileName(), message, sendOptions.beforeFinalDot);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
       return { messageId: info.messageId as string };
     },
     async close() {
       closed = true;
-      transporter.close();
+      compose.close();
     },
   };
 }
@@ -304,13 +401,22 @@ function outboxFileName(): string {
   return `${stamp}-${String(sameStampCount).padStart(4, '0')}-${randomBytes(6).toString('hex')}.eml`;
 }
 
-/** Readers of the outbox see either no file or the whole message: write beside it, then rename. */
-async function writeAtomically(dir: string, name: string, content: Buffer): Promise<string> {
+/**
+ * Readers of the outbox see either no file or the whole message: write beside it, then rename (after
+ * `beforeRename`; if it rejects, the message is removed unseen).
+ */
+async function writeAtomically(
+  dir: string,
+  name: string,
+  content: Buffer,
+  beforeRename?: () => Promise<void>,
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, name);
   const temp = path.join(dir, `.${name}.tmp`);
   try {
     await writeFile(temp, content, { flag: 'wx', mode: 0o600 });
+    await beforeRename?.();
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });

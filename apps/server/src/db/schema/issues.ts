@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { digestBuilds, digestSubscribers, digests } from './digests';
 
 export type { RunStatus } from '@digest/contracts';
@@ -49,8 +59,9 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
  * One e-mail of one issue to one recipient (docs/design.md §6): `pending → sending → sent | failed`. A row left in
- * `sending` by a worker that died mid-send becomes `uncertain` (the SMTP server may or may not have taken
- * it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent (or a newer
+ * `sending` by a worker that died mid-send is sent again if it died before the message's final dot
+ * (`before_final_dot`: the SMTP server discarded it), and becomes `uncertain` otherwise (the server may or
+ * may not have taken it): it is listed, never sent twice. `cancelled`: the subscriber left before it was sent (or a newer
  * issue replaced a held one, or the account's daily recipient cap was reached; `last_error` says which).
  * `held`: the owner's address is not verified yet; nothing is mailed from the account until it is
  * (releaseHeldMailJob then sends the newest held issue).
@@ -80,6 +91,12 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the current attempt claimed the row. */
     sendingAt: timestamp('sending_at', { withTimezone: true }),
+    /**
+     * True from the claim until the attempt (the one whose number is `attempts`) lets the message's final
+     * dot go: a `sending` row still true has reached no SMTP server and is safely sent again. False, the
+     * default, for everything else, including rows claimed before this column existed: may have arrived.
+     */
+    beforeFinalDot: boolean('before_final_dot').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -18,17 +18,76 @@ export function insertDeliveries(tx: Database, rows: (typeof deliveries.$inferIn
     .returning({ deliveryId: deliveries.deliveryId, state: deliveries.state });
 }
 
+/** An attempt's hold on a delivery: the row's `attempts` as its claim set it. */
+export interface DeliveryClaim {
+  deliveryId: string;
+  attempts: number;
+}
+
+const claimed = { deliveryId: deliveries.deliveryId, attempts: deliveries.attempts };
+
 /**
- * `pending → sending`: the one attempt that may send. Answers nothing when the row is not pending
- * (sent already, failed for good, or left `sending` by an attempt that died).
+ * `pending → sending`: the one attempt that may send, the final dot still held back. Answers nothing when
+ * the row is not pending (sent already, failed for good, or left `sending` by an attempt that died).
  */
-export async function claimDelivery(db: Database, deliveryId: string, now: Date) {
+export async function claimDelivery(
+  db: Database,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryClaim | undefined> {
   const [row] = await db
     .update(deliveries)
-    .set({ state: 'sending', attempts: sql`${deliveries.attempts} + 1`, sendingAt: now, updatedAt: now })
+    .set({
+      state: 'sending',
+      attempts: sql`${deliveries.attempts} + 1`,
+      beforeFinalDot: true,
+      sendingAt: now,
+      updatedAt: now,
+    })
     .where(and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, 'pending')))
-    .returning({ deliveryId: deliveries.deliveryId });
+    .returning(claimed);
   return row;
+}
+
+/**
+ * Claims again a row left `sending` by an attempt that died before the message's final dot: the server
+ * discarded that message, so this attempt sends it. The new attempt number takes the claim from the old one
+ * should it still be alive (its mark then fails and it stops before the final dot).
+ */
+export async function reclaimBeforeFinalDot(db: Database, deliveryId: string, now: Date) {
+  const [row] = await db
+    .update(deliveries)
+    .set({ attempts: sql`${deliveries.attempts} + 1`, sendingAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.deliveryId, deliveryId),
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, true),
+      ),
+    )
+    .returning(claimed);
+  return row;
+}
+
+/**
+ * The mark taken just before the final dot goes out: from now on the message may arrive. Only the attempt
+ * holding the claim can take it, once; answers false otherwise (the claim was taken over), and that attempt
+ * must not send the final dot.
+ */
+export async function markFinalDot(db: Database, claim: DeliveryClaim, now: Date) {
+  const rows = await db
+    .update(deliveries)
+    .set({ beforeFinalDot: false, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.deliveryId, claim.deliveryId),
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, true),
+        eq(deliveries.attempts, claim.attempts),
+      ),
+    )
+    .returning({ deliveryId: deliveries.deliveryId });
+  return rows.length > 0;
 }
 
 /** Everything one e-mail of an issue needs. */
@@ -69,42 +128,88 @@ export async function isOwnerConfirmed(db: Database, userId: string) {
   return row?.confirmed === true;
 }
 
-export async function findDeliveryState(db: Database, deliveryId: string) {
-  const [row] = await db
-    .select({ state: deliveries.state })
-    .from(deliveries)
-    .where(eq(deliveries.deliveryId, deliveryId));
-  return row?.state as DeliveryState | undefined;
-}
-
-/** Moves a delivery out of `from` (only from it, so a late attempt never overwrites a newer state). */
-export async function settleDelivery(
+/**
+ * Moves a claimed delivery out of `sending` (only its own claim, so a late attempt never overwrites a newer
+ * one's state).
+ */
+export async function settleClaim(
   db: Database,
-  deliveryId: string,
-  from: DeliveryState,
+  claim: DeliveryClaim,
   to: DeliveryState,
   now: Date,
   lastError?: string,
 ) {
-  const rows = await db
+  await db
     .update(deliveries)
     .set({
       state: to,
+      beforeFinalDot: false,
       updatedAt: now,
       ...(to === 'sent' ? { sentAt: now } : {}),
       ...(lastError !== undefined ? { lastError } : {}),
     })
-    .where(and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, from)))
+    .where(
+      and(
+        eq(deliveries.deliveryId, claim.deliveryId),
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.attempts, claim.attempts),
+      ),
+    );
+}
+
+/**
+ * `sending → uncertain` for a row whose attempt died after its final-dot mark (or before this mark existed):
+ * the server may or may not have the message. Answers whether the row was such a one.
+ */
+export async function markInterruptedUncertain(db: Database, deliveryId: string, now: Date, reason: string) {
+  const rows = await db
+    .update(deliveries)
+    .set({ state: 'uncertain', lastError: reason, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.deliveryId, deliveryId),
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, false),
+      ),
+    )
     .returning({ deliveryId: deliveries.deliveryId });
   return rows.length > 0;
 }
 
-/** Rows still `sending` since before `before`: their attempt died and no retry came back (the last one). */
+/**
+ * Rows still `sending` since before `before` whose attempt died before the final dot and no retry came
+ * back (the last one): they go back to `pending` (with the reason) for a new job to send them.
+ */
+export async function releaseStuckBeforeFinalDot(db: Database, before: Date, now: Date, reason: string) {
+  const rows = await db
+    .update(deliveries)
+    .set({ state: 'pending', beforeFinalDot: false, lastError: reason, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, true),
+        lte(deliveries.sendingAt, before),
+      ),
+    )
+    .returning({ deliveryId: deliveries.deliveryId });
+  return rows.map((row) => row.deliveryId);
+}
+
+/**
+ * Rows still `sending` since before `before`, their attempt dead after the final-dot mark and no retry
+ * back (the last one): uncertain.
+ */
 export async function markStuckSendingUncertain(db: Database, before: Date, now: Date, reason: string) {
   const rows = await db
     .update(deliveries)
     .set({ state: 'uncertain', lastError: reason, updatedAt: now })
-    .where(and(eq(deliveries.state, 'sending'), lte(deliveries.sendingAt, before)))
+    .where(
+      and(
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, false),
+        lte(deliveries.sendingAt, before),
+      ),
+    )
     .returning({ deliveryId: deliveries.deliveryId });
   return rows.length;
 }

@@ -8,7 +8,7 @@ import type { Mailer } from '#server/platform/mailer';
 import { deliverJob } from './deliveries.jobs';
 import { issueMailOf } from './deliveries.mail';
 import * as repository from './deliveries.repository';
-import { isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
+import { isAnswered, isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
 import { recordBounce } from './suppressions.repository';
 
 /**
@@ -45,7 +45,7 @@ export const STALE_HELD_REASON = 'A newer issue was sent instead once the addres
  * the reason. Does nothing while the address is still unverified.
  */
 export async function releaseHeldDeliveries(
-  deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger'> & { queue: Pick<JobQueue, 'sendMany'> },
+  deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger' | 'queue'>,
   userId: string,
 ) {
   if (!(await repository.isOwnerConfirmed(deps.db, userId))) return;
@@ -74,18 +74,23 @@ export interface DeliveryDeps {
   appUrl: string;
   /** The Terms of Service and Privacy Policy every mail's footer links to. */
   legal: LegalLinks;
+  /** Queues the deliveries the stuck sweep sends again. */
+  queue: Pick<JobQueue, 'sendMany'>;
 }
 
 /**
  * Sends one delivery (docs/design.md §6: `pending → sending → sent | failed`). Only the attempt that moves the
- * row out of `pending` sends, so no retry mails twice. A row still `sending` when its job runs again
- * belongs to an attempt that died mid-send: the SMTP server may have taken the mail, so it becomes
- * `uncertain` instead of being sent a second time. Temporary SMTP failures go back to `pending` and
- * throw (the queue retries with backoff); permanent ones, and the last attempt, fail for good.
+ * row out of `pending` sends, so no retry mails twice. Just before the message's final dot (the end of
+ * DATA, after which the SMTP server owns it) the attempt marks the row; a row still `sending` when its job
+ * runs again belongs to an attempt that died mid-send: before the mark the server discarded the message
+ * and it is sent again; after it the server may have taken it, so it becomes `uncertain` instead of being
+ * sent a second time, as is one whose connection is lost between the final dot and the answer. Temporary
+ * SMTP failures go back to `pending` and throw (the queue retries with backoff); permanent ones, and the
+ * last attempt, fail for good.
  */
 export async function deliver(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
-  // A delivery is claimed (`sending`) only once the mailer has a connection for it, so a worker that dies
-  // leaves at most that many deliveries uncertain, not every one it had fetched and that was waiting.
+  // A delivery is claimed (`sending`) only once the mailer has a connection for it: claims that would
+  // wait for one are not taken, and a worker's rows in `sending` stay as few as its connections.
   const release = await deps.mailer.waitForConnection();
   try {
     await deliverInTurn(deps, deliveryId, attempt);
@@ -96,67 +101,113 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string, attempt?: 
 
 async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
   const now = deps.clock.now();
-  if (!(await repository.claimDelivery(deps.db, deliveryId, now))) {
-    if ((await repository.findDeliveryState(deps.db, deliveryId)) === 'sending') {
-      await repository.settleDelivery(deps.db, deliveryId, 'sending', 'uncertain', now, INTERRUPTED);
-      deps.logger.warn({ deliveryId }, 'delivery interrupted mid-send: marked uncertain');
-    }
-    return;
-  }
+  const claim = await claimOrRecover(deps, deliveryId, now);
+  if (!claim) return;
   const delivery = await repository.findDeliveryToSend(deps.db, deliveryId);
   if (!delivery) return;
   if (!delivery.ownerConfirmed) {
     // Queued before the gate held it (or the address became unverified since): it waits for the release.
-    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'held', now);
+    await repository.settleClaim(deps.db, claim, 'held', now);
     return;
   }
   if (delivery.kind === 'subscriber' && (delivery.subscriberGone || !delivery.subscriberToken)) {
-    await repository.settleDelivery(
-      deps.db,
-      deliveryId,
-      'sending',
-      'cancelled',
-      now,
-      'Unsubscribed before it was sent.',
-    );
+    await repository.settleClaim(deps.db, claim, 'cancelled', now, 'Unsubscribed before it was sent.');
     return;
   }
+  let finalDotMayHaveGone = false;
   try {
-    await deps.mailer.send(issueMailOf(deps.appUrl, deps.legal, delivery, delivery.subscriberToken));
-    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'sent', deps.clock.now());
+    await deps.mailer.send(issueMailOf(deps.appUrl, deps.legal, delivery, delivery.subscriberToken), {
+      beforeFinalDot: async () => {
+        if (!(await repository.markFinalDot(deps.db, claim, deps.clock.now()))) throw new ClaimTakenOver();
+        finalDotMayHaveGone = true;
+      },
+    });
+    await repository.settleClaim(deps.db, claim, 'sent', deps.clock.now());
   } catch (error) {
+    if (error instanceof ClaimTakenOver) {
+      // A newer attempt holds the row and sends it; this one stopped before the final dot.
+      deps.logger.warn(
+        { deliveryId },
+        'delivery claimed by a newer attempt: this one stopped before the final dot',
+      );
+      return;
+    }
+    if (finalDotMayHaveGone && !isAnswered(error)) {
+      // The connection was lost between the final dot and the server's answer: the server may have the
+      // message, and sending it again could deliver it twice.
+      await repository.settleClaim(deps.db, claim, 'uncertain', deps.clock.now(), UNANSWERED);
+      deps.logger.warn(
+        { deliveryId, reason: mailFailureText(error) },
+        'delivery unanswered after its final dot: marked uncertain',
+      );
+      return;
+    }
     const text = mailFailureText(error);
     const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
     if (isPermanentMailFailure(error) || lastAttempt) {
-      await repository.settleDelivery(deps.db, deliveryId, 'sending', 'failed', deps.clock.now(), text);
+      await repository.settleClaim(deps.db, claim, 'failed', deps.clock.now(), text);
       if (delivery.kind === 'subscriber' && isBounce(error)) {
         await recordBounce(deps.db, delivery.recipient, deps.clock.now());
       }
       deps.logger.warn({ deliveryId, reason: text }, 'delivery failed for good');
       return;
     }
-    await repository.settleDelivery(deps.db, deliveryId, 'sending', 'pending', deps.clock.now(), text);
+    await repository.settleClaim(deps.db, claim, 'pending', deps.clock.now(), text);
     throw error;
   }
 }
 
 /**
+ * The claim of a pending row; else, of a row whose attempt died before its final dot (sent again); a row
+ * whose attempt died after it becomes `uncertain`. Anything else (sent, failed, …) is left alone.
+ */
+async function claimOrRecover(deps: DeliveryDeps, deliveryId: string, now: Date) {
+  const claim = await repository.claimDelivery(deps.db, deliveryId, now);
+  if (claim) return claim;
+  const reclaimed = await repository.reclaimBeforeFinalDot(deps.db, deliveryId, now);
+  if (reclaimed) {
+    deps.logger.warn({ deliveryId }, 'delivery interrupted before its final dot: sending it again');
+    return reclaimed;
+  }
+  if (await repository.markInterruptedUncertain(deps.db, deliveryId, now, INTERRUPTED)) {
+    deps.logger.warn({ deliveryId }, 'delivery interrupted after its final dot: marked uncertain');
+  }
+  return undefined;
+}
+
+/** The final-dot mark found the row claimed by a newer attempt. */
+class ClaimTakenOver extends Error {
+  constructor() {
+    super('The delivery was claimed by a newer attempt');
+  }
+}
+
+/**
  * A delivery normally leaves `sending` within a minute; one still there an hour later belongs to an
- * attempt that died with no retry left to notice it. It is listed as uncertain like the others.
+ * attempt that died with no retry left to notice it. Killed before its final dot, it is queued again;
+ * after, it is listed as uncertain like the others.
  */
 export const STUCK_SENDING_MS = 60 * 60_000;
 
-export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger'>) {
+export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger' | 'queue'>) {
   const now = deps.clock.now();
-  const settled = await repository.markStuckSendingUncertain(
-    deps.db,
-    new Date(now.getTime() - STUCK_SENDING_MS),
-    now,
-    INTERRUPTED,
-  );
-  if (settled > 0) deps.logger.warn({ settled }, 'deliveries stuck while sending marked uncertain');
-  return settled;
+  const before = new Date(now.getTime() - STUCK_SENDING_MS);
+  const requeued = await deps.db.transaction(async (tx) => {
+    const ids = await repository.releaseStuckBeforeFinalDot(tx, before, now, INTERRUPTED_BEFORE_FINAL_DOT);
+    await sendDeliverJobs(tx, deps.queue, ids);
+    return ids.length;
+  });
+  const uncertain = await repository.markStuckSendingUncertain(deps.db, before, now, INTERRUPTED);
+  if (requeued > 0) deps.logger.warn({ requeued }, 'deliveries stuck before their final dot queued again');
+  if (uncertain > 0) deps.logger.warn({ uncertain }, 'deliveries stuck while sending marked uncertain');
+  return requeued + uncertain;
 }
 
 const INTERRUPTED =
   'The sender stopped while this mail was being sent; the SMTP server may or may not have accepted it.';
+
+const UNANSWERED =
+  'The connection to the SMTP server was lost after the end of this mail, before its answer; the server may or may not have accepted it.';
+
+const INTERRUPTED_BEFORE_FINAL_DOT =
+  'The sender stopped before the end of this mail reached the SMTP server; it is sent again.';

@@ -26,3 +26,8 @@ export function isBounce(error: unknown): boolean {
   const { responseCode } = (error ?? {}) as { responseCode?: number };
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
+
+/** The failure came with an SMTP answer (any reply code), not from a connection lost or timed out. */
+export function isAnswered(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | undefined)?.responseCode === 'number';
+}

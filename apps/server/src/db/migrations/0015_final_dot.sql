@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "before_final_dot" boolean DEFAULT false NOT NULL;
