@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -352,6 +352,8 @@ export async function startCluster(options: {
   env: Record<string, string>;
   workers: number;
   logDir: string;
+  /** Each process runs with `--cpu-prof`, its profile written to `<profileDir>/<label>` when it stops. */
+  profileDir?: string | undefined;
 }): Promise<Cluster> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -359,11 +361,29 @@ export async function startCluster(options: {
   const processes: ServerProcess[] = [];
   const workers: ServerProcess[] = [];
   const logFile = (name: string) => path.join(options.logDir, `${name}.log`);
+  const nodeArgs = async (name: string) => {
+    if (!options.profileDir) return [];
+    const dir = path.join(options.profileDir, name);
+    await mkdir(dir, { recursive: true });
+    return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+  };
   if (options.database.mode === 'embedded') {
-    processes.push(startServer('all roles', { ...common, PORT: String(port) }, logFile('server')));
+    processes.push(
+      startServer(
+        'all roles',
+        { ...common, PORT: String(port) },
+        logFile('server'),
+        await nodeArgs('server'),
+      ),
+    );
   } else {
     processes.push(
-      startServer('api,scheduler', { ...common, PORT: String(port), ROLES: 'api,scheduler' }, logFile('api')),
+      startServer(
+        'api,scheduler',
+        { ...common, PORT: String(port), ROLES: 'api,scheduler' },
+        logFile('api'),
+        await nodeArgs('api'),
+      ),
     );
   }
   await waitForHealth(base);
@@ -375,6 +395,7 @@ export async function startCluster(options: {
       `worker ${started}`,
       { ...common, PORT: String(await freePort()), ROLES: 'worker' },
       logFile(`worker-${started}`),
+      await nodeArgs(`worker-${started}`),
     );
     workers.push(worker);
     processes.push(worker);
@@ -501,4 +522,74 @@ export function spread(values: number[]): string {
 export function machine(): string {
   const cpu = os.cpus();
   return `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The CPU profile
+// ---------------------------------------------------------------------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/**
+ * Self time per function and per package of the `.cpuprofile` files in `dir`, the top `top` of each,
+ * counting only the samples within `window` (seconds from the profile's start) when given.
+ */
+export async function summariseProfile(dir: string, window?: [number, number], top = 20) {
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+      nodes: ProfileNode[];
+      startTime: number;
+      endTime: number;
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const hitsOf = new Map<number, number>();
+    let at = 0;
+    let total = 0;
+    profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0;
+      const seconds = at / 1e6;
+      if (window && (seconds < window[0] || seconds > window[1])) return;
+      hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+      total += 1;
+    });
+    const byFunction = new Map<string, number>();
+    const byPackage = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const hits = hitsOf.get(node.id) ?? 0;
+      if (!hits) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const where = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '');
+      const key = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
+      byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+      const pkg = url.includes('/node_modules/')
+        ? (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? 'node_modules')
+        : url.startsWith('wasm://')
+          ? '(WebAssembly: PGlite)'
+          : url.includes('/apps/server/dist/')
+            ? 'apps/server (Digest)'
+            : url.startsWith('node:')
+              ? 'node:*'
+              : functionName.startsWith('(')
+                ? functionName
+                : '(V8/native)';
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
+    }
+    const seconds = window ? window[1] - window[0] : (profile.endTime - profile.startTime) / 1e6;
+    const print = (title: string, map: Map<string, number>) => {
+      console.log(`\n| ${title} | self % |\n|---|---|`);
+      for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+        console.log(`| \`${key}\` | ${((100 * hits) / total).toFixed(1)} |`);
+      }
+    };
+    console.log(
+      `\nCPU profile ${file}: ${seconds.toFixed(1)} s${window ? ' (the measured sending only)' : ''}, ${total} samples`,
+    );
+    print('function (self time)', byFunction);
+    print('package (self time)', byPackage);
+  }
 }

@@ -7,6 +7,7 @@
  *   SKIP_BUILD=1 MODE=postgres N=1000 WORKERS=2 SUBSCRIBERS=1 npx tsx bench/burst.ts
  *   RSS2EMAIL=0 …                          skips rss2email; R2E_FEEDS=… how many pool feeds it reads
  *   KEEP_LOGS=1 …                          keeps the servers' logs of a clean run too
+ *   PROFILE=/tmp/prof …                    every server process runs with --cpu-prof; top self-time printed
  *   PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres   where the throw-away database is created
  *
  * Embedded: the database is seeded by this process with the server stopped (one process may open
@@ -14,7 +15,7 @@
  * WORKERS `worker` processes. Figures come from the tables (issue_runs, digest_builds, deliveries),
  * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,7 @@ import {
   serverEnvironment,
   spread,
   startCluster,
+  summariseProfile,
   trackPeakRss,
   waitForMessages,
 } from './burst-kit';
@@ -50,6 +52,7 @@ const LEAD_MS = envNumber('LEAD_SECONDS', 20) * 1000;
 const STALL_MS = envNumber('STALL_SECONDS', 120) * 1000;
 const TIMEOUT_MS = envNumber('TIMEOUT_MINUTES', 30) * 60_000;
 const R2E_FEEDS = envNumber('R2E_FEEDS', POOL);
+const PROFILE = process.env.PROFILE;
 
 interface BurstResult {
   mode: Mode;
@@ -90,11 +93,13 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     // PGlite: the server must be the only process with DATA_DIR open.
     if (mode === 'embedded') await database.close();
     fakes.resetHits();
+    const profileDir = PROFILE ? path.join(PROFILE, mode) : undefined;
     const cluster = await startCluster({
       database,
       env: serverEnvironment(database, sink, {}),
       workers: WORKERS,
       logDir,
+      profileDir,
     });
     console.log(`${mode}: ${cluster.processes.length} server process(es) up; slot ${slot.toISOString()}`);
     const expected = N * (1 + SUBSCRIBERS);
@@ -112,6 +117,12 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     });
     await cluster.stop();
     const peaks = cluster.processes.map((process) => ({ label: process.label, mib: process.peakRssMiB() }));
+    if (profileDir) {
+      for (const server of cluster.processes) {
+        console.log(`\n${mode}, ${server.label}:`);
+        await summariseProfile(path.join(profileDir, path.basename(server.logFile, '.log')));
+      }
+    }
     if (mode === 'embedded') db = await database.open();
     const pipeline = await readPipeline(db, slot);
     const counts = sink.counts();
@@ -284,7 +295,15 @@ async function main() {
         `${SUBSCRIBERS} subscriber(s) each; ${machine()}`,
     );
     printBurst(results);
-    if (process.env.RSS2EMAIL !== '0') printRss2Email(await runRss2Email(fakes, R2E_FEEDS), results);
+    if (process.env.RSS2EMAIL === '0') return;
+    // The comparison needs Debian's rss2email; without it the Digest figures above still stand.
+    if (spawnSync('r2e', ['--version']).error) {
+      console.log(
+        '\nrss2email skipped: `r2e` is not installed (apt-get install -y rss2email), or set RSS2EMAIL=0.',
+      );
+      return;
+    }
+    printRss2Email(await runRss2Email(fakes, R2E_FEEDS), results);
   } finally {
     await fakes.close();
   }
