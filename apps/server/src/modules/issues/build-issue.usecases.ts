@@ -166,8 +166,11 @@ export async function buildIssue(
         messageIds: carried,
         at: now,
       });
-      await lockAccount(tx, run.userId);
-      const already = await recipientsOfLastDay(tx, run.userId, now);
+      // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
+      // account's lock nor its log (two round trips per issue of a burst).
+      const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
+      if (toSubscribers) await lockAccount(tx, run.userId);
+      const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
       let room = deps.recipientsPerDay - already.size;
       const logged: string[] = [];
       const rows = recipients.map((recipient) => {
