@@ -273,7 +273,13 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** `node apps/server/dist/main.js` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
+/**
+ * The program the benches start; `SERVER_ENTRY=apps/server/dist-before/main.js` runs another build of it
+ * (an A/B: build the earlier commit, move its `dist` there; it must sit at the same depth as `dist`).
+ */
+const SERVER_ENTRY = process.env.SERVER_ENTRY ?? 'apps/server/dist/main.js';
+
+/** `node apps/server/dist/main.js` (or SERVER_ENTRY) with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
 export function startServer(
   label: string,
   env: Record<string, string>,
@@ -281,7 +287,7 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],

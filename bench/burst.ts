@@ -16,7 +16,7 @@
  * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
@@ -66,7 +66,33 @@ interface BurstResult {
   duplicateMessageIds: number;
   duplicateListRecipients: number;
   peaks: { label: string; mib: number }[];
+  blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
   logDir: string;
+}
+
+interface BlockCacheFigures {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/** The last figures a process's rendered-block cache logged (every 5 000 lookups), if it logged any. */
+async function lastBlockCacheFigures(logFile: string): Promise<Partial<BlockCacheFigures>> {
+  const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
+  const last = lines.findLast((line) => line.includes('"rendered-block cache"'));
+  return last ? (JSON.parse(last) as BlockCacheFigures) : {};
+}
+
+function describeBlockCaches(result: BurstResult): string {
+  const logged = result.blockCaches.filter((cache) => cache.hits !== undefined);
+  if (logged.length === 0) return 'not logged (fewer than 5 000 lookups, or a build without it)';
+  return logged
+    .map(({ label, hits = 0, misses = 0, entries = 0, bytes = 0 }) => {
+      const rate = (100 * hits) / Math.max(1, hits + misses);
+      return `${label} ${rate.toFixed(1)} % of ${hits + misses}, ${entries} blocks, ${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    })
+    .join('; ');
 }
 
 function poolFeedUrl(fakes: FakeProviders) {
@@ -96,7 +122,8 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     const profileDir = PROFILE ? path.join(PROFILE, mode) : undefined;
     const cluster = await startCluster({
       database,
-      env: serverEnvironment(database, sink, {}),
+      // info: the workers log their rendered-block cache's figures (and each issue: a few MB of logs).
+      env: serverEnvironment(database, sink, { LOG_LEVEL: 'info' }),
       workers: WORKERS,
       logDir,
       profileDir,
@@ -117,6 +144,12 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     });
     await cluster.stop();
     const peaks = cluster.processes.map((process) => ({ label: process.label, mib: process.peakRssMiB() }));
+    const blockCaches = await Promise.all(
+      cluster.processes.map(async (server) => ({
+        label: server.label,
+        ...(await lastBlockCacheFigures(server.logFile)),
+      })),
+    );
     if (profileDir) {
       for (const server of cluster.processes) {
         console.log(`\n${mode}, ${server.label}:`);
@@ -141,6 +174,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
+      blockCaches,
       logDir: clean && !process.env.KEEP_LOGS ? 'removed (clean run)' : logDir,
     };
   } finally {
@@ -250,6 +284,7 @@ function printBurst(results: BurstResult[]) {
       (r) =>
         `${(r.upstreamRequests / r.distinctFeeds).toFixed(2)} (${r.upstreamRequests} / ${r.distinctFeeds})`,
     ],
+    ['rendered-block cache: hits, blocks held, HTML held (last logged)', describeBlockCaches],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
     ['messages at the sink', (r) => String(r.sinkMessages)],
     [
