@@ -242,6 +242,8 @@ export interface ServerProcess {
   logFile: string;
   /** Highest VmHWM (peak resident set) read from /proc, in MiB. */
   peakRssMiB(): number;
+  /** CPU time (user + system) used so far, read from /proc (the last reading once it has stopped). */
+  cpuSeconds(): number;
   /** SIGTERM and wait (no-op when it has exited). */
   stop(): Promise<void>;
   /** SIGKILL and wait: a crash. */
@@ -257,14 +259,36 @@ async function readPeakKiB(pid: number): Promise<number> {
   }
 }
 
-/** Follows a process's VmHWM (the kernel's peak resident set; polled so the last value before exit is kept). */
+/** utime + stime of /proc/<pid>/stat in seconds (clock ticks of 1/100 s on Linux), 0 once it is gone. */
+async function readCpuSeconds(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Follows a process's VmHWM (the kernel's peak resident set) and CPU time, polled so the last values
+ * before it exits are kept. CPU time does not depend on how busy the machine is, unlike rates.
+ */
 export function trackPeakRss(pid: number) {
   let peakKiB = 0;
+  let cpu = 0;
   const read = async () => {
     peakKiB = Math.max(peakKiB, await readPeakKiB(pid));
+    cpu = Math.max(cpu, await readCpuSeconds(pid));
   };
   const timer = setInterval(read, 500);
-  return { read, peakMiB: () => Math.round(peakKiB / 1024), stop: () => clearInterval(timer) };
+  return {
+    read,
+    peakMiB: () => Math.round(peakKiB / 1024),
+    cpuSeconds: () => cpu,
+    stop: () => clearInterval(timer),
+  };
 }
 
 const running = new Set<ChildProcess>();
@@ -313,6 +337,7 @@ export function startServer(
     pid,
     logFile,
     peakRssMiB: peak.peakMiB,
+    cpuSeconds: peak.cpuSeconds,
     stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),
   };

@@ -65,7 +65,7 @@ interface BurstResult {
   sinkMessages: number;
   duplicateMessageIds: number;
   duplicateListRecipients: number;
-  peaks: { label: string; mib: number }[];
+  peaks: { label: string; mib: number; cpuSeconds: number }[];
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
   logDir: string;
 }
@@ -143,7 +143,11 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       },
     });
     await cluster.stop();
-    const peaks = cluster.processes.map((process) => ({ label: process.label, mib: process.peakRssMiB() }));
+    const peaks = cluster.processes.map((process) => ({
+      label: process.label,
+      mib: process.peakRssMiB(),
+      cpuSeconds: process.cpuSeconds(),
+    }));
     const blockCaches = await Promise.all(
       cluster.processes.map(async (server) => ({
         label: server.label,
@@ -285,6 +289,13 @@ function printBurst(results: BurstResult[]) {
         `${(r.upstreamRequests / r.distinctFeeds).toFixed(2)} (${r.upstreamRequests} / ${r.distinctFeeds})`,
     ],
     ['rendered-block cache: hits, blocks held, HTML held (last logged)', describeBlockCaches],
+    [
+      '**server CPU per issue** (user + system, start to stop)',
+      (r) =>
+        r.peaks
+          .map((peak) => `${peak.label} ${((1000 * peak.cpuSeconds) / N).toFixed(1)} ms`)
+          .join(', '),
+    ],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
     ['messages at the sink', (r) => String(r.sinkMessages)],
     [
