@@ -292,9 +292,7 @@ function printBurst(results: BurstResult[]) {
     [
       '**server CPU per issue** (user + system, start to stop)',
       (r) =>
-        r.peaks
-          .map((peak) => `${peak.label} ${((1000 * peak.cpuSeconds) / N).toFixed(1)} ms`)
-          .join(', '),
+        r.peaks.map((peak) => `${peak.label} ${((1000 * peak.cpuSeconds) / N).toFixed(1)} ms`).join(', '),
     ],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
     ['messages at the sink', (r) => String(r.sinkMessages)],
