@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -243,6 +243,8 @@ export interface ServerProcess {
   logFile: string;
   /** Highest VmHWM (peak resident set) read from /proc, in MiB. */
   peakRssMiB(): number;
+  /** CPU time (user + system) used so far, read from /proc (the last reading once it has stopped). */
+  cpuSeconds(): number;
   /** SIGTERM and wait (no-op when it has exited). */
   stop(): Promise<void>;
   /** SIGKILL and wait: a crash. */
@@ -258,14 +260,36 @@ async function readPeakKiB(pid: number): Promise<number> {
   }
 }
 
-/** Follows a process's VmHWM (the kernel's peak resident set; polled so the last value before exit is kept). */
+/** utime + stime of /proc/<pid>/stat in seconds (clock ticks of 1/100 s on Linux), 0 once it is gone. */
+async function readCpuSeconds(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Follows a process's VmHWM (the kernel's peak resident set) and CPU time, polled so the last values
+ * before it exits are kept. CPU time does not depend on how busy the machine is, unlike rates.
+ */
 export function trackPeakRss(pid: number) {
   let peakKiB = 0;
+  let cpu = 0;
   const read = async () => {
     peakKiB = Math.max(peakKiB, await readPeakKiB(pid));
+    cpu = Math.max(cpu, await readCpuSeconds(pid));
   };
   const timer = setInterval(read, 500);
-  return { read, peakMiB: () => Math.round(peakKiB / 1024), stop: () => clearInterval(timer) };
+  return {
+    read,
+    peakMiB: () => Math.round(peakKiB / 1024),
+    cpuSeconds: () => cpu,
+    stop: () => clearInterval(timer),
+  };
 }
 
 const running = new Set<ChildProcess>();
@@ -275,14 +299,15 @@ process.on('exit', () => {
 });
 
 /**
- * The built server the benches run: `SERVER_MAIN` names another build (a copy of an earlier commit's
- * `apps/server/dist`) for a before/after run on the same database set-up.
+ * The program the benches start; `SERVER_ENTRY=bench/results/dist-before/main.js` runs another build of it
+ * (an A/B: build the earlier commit, copy its `apps/server/dist` there; it must sit two folders deep, as
+ * `dist` does, to find `node_modules`, and `bench/results/` is not tracked).
  */
-const SERVER_MAIN = process.env.SERVER_MAIN ?? 'apps/server/dist/main.js';
+const SERVER_ENTRY = process.env.SERVER_ENTRY ?? 'apps/server/dist/main.js';
 /** Node options for every server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses those). */
 const SERVER_NODE_ARGS = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** `node $SERVER_MAIN` with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
+/** `node apps/server/dist/main.js` (or SERVER_ENTRY) with `env` (and `nodeArgs`, e.g. `--cpu-prof`); its output goes to `logFile`. */
 export function startServer(
   label: string,
   env: Record<string, string>,
@@ -290,7 +315,7 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
@@ -316,6 +341,7 @@ export function startServer(
     pid,
     logFile,
     peakRssMiB: peak.peakMiB,
+    cpuSeconds: peak.cpuSeconds,
     stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),
   };
@@ -361,6 +387,8 @@ export async function startCluster(options: {
   env: Record<string, string>;
   workers: number;
   logDir: string;
+  /** Each process runs with `--cpu-prof`, its profile written to `<profileDir>/<label>` when it stops. */
+  profileDir?: string | undefined;
 }): Promise<Cluster> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -368,11 +396,29 @@ export async function startCluster(options: {
   const processes: ServerProcess[] = [];
   const workers: ServerProcess[] = [];
   const logFile = (name: string) => path.join(options.logDir, `${name}.log`);
+  const nodeArgs = async (name: string) => {
+    if (!options.profileDir) return [];
+    const dir = path.join(options.profileDir, name);
+    await mkdir(dir, { recursive: true });
+    return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+  };
   if (options.database.mode === 'embedded') {
-    processes.push(startServer('all roles', { ...common, PORT: String(port) }, logFile('server')));
+    processes.push(
+      startServer(
+        'all roles',
+        { ...common, PORT: String(port) },
+        logFile('server'),
+        await nodeArgs('server'),
+      ),
+    );
   } else {
     processes.push(
-      startServer('api,scheduler', { ...common, PORT: String(port), ROLES: 'api,scheduler' }, logFile('api')),
+      startServer(
+        'api,scheduler',
+        { ...common, PORT: String(port), ROLES: 'api,scheduler' },
+        logFile('api'),
+        await nodeArgs('api'),
+      ),
     );
   }
   await waitForHealth(base);
@@ -384,6 +430,7 @@ export async function startCluster(options: {
       `worker ${started}`,
       { ...common, PORT: String(await freePort()), ROLES: 'worker' },
       logFile(`worker-${started}`),
+      await nodeArgs(`worker-${started}`),
     );
     workers.push(worker);
     processes.push(worker);
@@ -510,4 +557,74 @@ export function spread(values: number[]): string {
 export function machine(): string {
   const cpu = os.cpus();
   return `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The CPU profile
+// ---------------------------------------------------------------------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/**
+ * Self time per function and per package of the `.cpuprofile` files in `dir`, the top `top` of each,
+ * counting only the samples within `window` (seconds from the profile's start) when given.
+ */
+export async function summariseProfile(dir: string, window?: [number, number], top = 20) {
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+      nodes: ProfileNode[];
+      startTime: number;
+      endTime: number;
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const hitsOf = new Map<number, number>();
+    let at = 0;
+    let total = 0;
+    profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0;
+      const seconds = at / 1e6;
+      if (window && (seconds < window[0] || seconds > window[1])) return;
+      hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+      total += 1;
+    });
+    const byFunction = new Map<string, number>();
+    const byPackage = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const hits = hitsOf.get(node.id) ?? 0;
+      if (!hits) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const where = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '');
+      const key = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
+      byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+      const pkg = url.includes('/node_modules/')
+        ? (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? 'node_modules')
+        : url.startsWith('wasm://')
+          ? '(WebAssembly: PGlite)'
+          : url.includes('/apps/server/dist/')
+            ? 'apps/server (Digest)'
+            : url.startsWith('node:')
+              ? 'node:*'
+              : functionName.startsWith('(')
+                ? functionName
+                : '(V8/native)';
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
+    }
+    const seconds = window ? window[1] - window[0] : (profile.endTime - profile.startTime) / 1e6;
+    const print = (title: string, map: Map<string, number>) => {
+      console.log(`\n| ${title} | self % |\n|---|---|`);
+      for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+        console.log(`| \`${key}\` | ${((100 * hits) / total).toFixed(1)} |`);
+      }
+    };
+    console.log(
+      `\nCPU profile ${file}: ${seconds.toFixed(1)} s${window ? ' (the measured sending only)' : ''}, ${total} samples`,
+    );
+    print('function (self time)', byFunction);
+    print('package (self time)', byPackage);
+  }
 }

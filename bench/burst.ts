@@ -7,6 +7,7 @@
  *   SKIP_BUILD=1 MODE=postgres N=1000 WORKERS=2 SUBSCRIBERS=1 npx tsx bench/burst.ts
  *   RSS2EMAIL=0 …                          skips rss2email; R2E_FEEDS=… how many pool feeds it reads
  *   KEEP_LOGS=1 …                          keeps the servers' logs of a clean run too
+ *   PROFILE=/tmp/prof …                    every server process runs with --cpu-prof; top self-time printed
  *   PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres   where the throw-away database is created
  *
  * Embedded: the database is seeded by this process with the server stopped (one process may open
@@ -14,8 +15,8 @@
  * WORKERS `worker` processes. Figures come from the tables (issue_runs, digest_builds, deliveries),
  * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS).
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
@@ -35,6 +36,7 @@ import {
   serverEnvironment,
   spread,
   startCluster,
+  summariseProfile,
   trackPeakRss,
   waitForMessages,
 } from './burst-kit';
@@ -50,6 +52,7 @@ const LEAD_MS = envNumber('LEAD_SECONDS', 20) * 1000;
 const STALL_MS = envNumber('STALL_SECONDS', 120) * 1000;
 const TIMEOUT_MS = envNumber('TIMEOUT_MINUTES', 30) * 60_000;
 const R2E_FEEDS = envNumber('R2E_FEEDS', POOL);
+const PROFILE = process.env.PROFILE;
 
 interface BurstResult {
   mode: Mode;
@@ -62,8 +65,34 @@ interface BurstResult {
   sinkMessages: number;
   duplicateMessageIds: number;
   duplicateListRecipients: number;
-  peaks: { label: string; mib: number }[];
+  peaks: { label: string; mib: number; cpuSeconds: number }[];
+  blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
   logDir: string;
+}
+
+interface BlockCacheFigures {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/** The last figures a process's rendered-block cache logged (every 5 000 lookups), if it logged any. */
+async function lastBlockCacheFigures(logFile: string): Promise<Partial<BlockCacheFigures>> {
+  const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
+  const last = lines.findLast((line) => line.includes('"rendered-block cache"'));
+  return last ? (JSON.parse(last) as BlockCacheFigures) : {};
+}
+
+function describeBlockCaches(result: BurstResult): string {
+  const logged = result.blockCaches.filter((cache) => cache.hits !== undefined);
+  if (logged.length === 0) return 'not logged (fewer than 5 000 lookups, or a build without it)';
+  return logged
+    .map(({ label, hits = 0, misses = 0, entries = 0, bytes = 0 }) => {
+      const rate = (100 * hits) / Math.max(1, hits + misses);
+      return `${label} ${rate.toFixed(1)} % of ${hits + misses}, ${entries} blocks, ${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    })
+    .join('; ');
 }
 
 function poolFeedUrl(fakes: FakeProviders) {
@@ -90,11 +119,14 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     // PGlite: the server must be the only process with DATA_DIR open.
     if (mode === 'embedded') await database.close();
     fakes.resetHits();
+    const profileDir = PROFILE ? path.join(PROFILE, mode) : undefined;
     const cluster = await startCluster({
       database,
-      env: serverEnvironment(database, sink, {}),
+      // info: the workers log their rendered-block cache's figures (and each issue: a few MB of logs).
+      env: serverEnvironment(database, sink, { LOG_LEVEL: 'info' }),
       workers: WORKERS,
       logDir,
+      profileDir,
     });
     console.log(`${mode}: ${cluster.processes.length} server process(es) up; slot ${slot.toISOString()}`);
     const expected = N * (1 + SUBSCRIBERS);
@@ -111,7 +143,23 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       },
     });
     await cluster.stop();
-    const peaks = cluster.processes.map((process) => ({ label: process.label, mib: process.peakRssMiB() }));
+    const peaks = cluster.processes.map((process) => ({
+      label: process.label,
+      mib: process.peakRssMiB(),
+      cpuSeconds: process.cpuSeconds(),
+    }));
+    const blockCaches = await Promise.all(
+      cluster.processes.map(async (server) => ({
+        label: server.label,
+        ...(await lastBlockCacheFigures(server.logFile)),
+      })),
+    );
+    if (profileDir) {
+      for (const server of cluster.processes) {
+        console.log(`\n${mode}, ${server.label}:`);
+        await summariseProfile(path.join(profileDir, path.basename(server.logFile, '.log')));
+      }
+    }
     if (mode === 'embedded') db = await database.open();
     const pipeline = await readPipeline(db, slot);
     const counts = sink.counts();
@@ -130,6 +178,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
+      blockCaches,
       logDir: clean && !process.env.KEEP_LOGS ? 'removed (clean run)' : logDir,
     };
   } finally {
@@ -239,6 +288,12 @@ function printBurst(results: BurstResult[]) {
       (r) =>
         `${(r.upstreamRequests / r.distinctFeeds).toFixed(2)} (${r.upstreamRequests} / ${r.distinctFeeds})`,
     ],
+    ['rendered-block cache: hits, blocks held, HTML held (last logged)', describeBlockCaches],
+    [
+      '**server CPU per issue** (user + system, start to stop)',
+      (r) =>
+        r.peaks.map((peak) => `${peak.label} ${((1000 * peak.cpuSeconds) / N).toFixed(1)} ms`).join(', '),
+    ],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
     ['messages at the sink', (r) => String(r.sinkMessages)],
     [
@@ -284,7 +339,15 @@ async function main() {
         `${SUBSCRIBERS} subscriber(s) each; ${machine()}`,
     );
     printBurst(results);
-    if (process.env.RSS2EMAIL !== '0') printRss2Email(await runRss2Email(fakes, R2E_FEEDS), results);
+    if (process.env.RSS2EMAIL === '0') return;
+    // The comparison needs Debian's rss2email; without it the Digest figures above still stand.
+    if (spawnSync('r2e', ['--version']).error) {
+      console.log(
+        '\nrss2email skipped: `r2e` is not installed (apt-get install -y rss2email), or set RSS2EMAIL=0.',
+      );
+      return;
+    }
+    printRss2Email(await runRss2Email(fakes, R2E_FEEDS), results);
   } finally {
     await fakes.close();
   }

@@ -39,6 +39,7 @@ import {
   type ServerProcess,
   sleep,
   startServer,
+  summariseProfile,
   waitForHealth,
 } from './burst-kit';
 
@@ -566,76 +567,6 @@ async function sendOversized(smtpPort: number, server: ServerProcess, to: string
     peakMiB: Math.max(...during) / 1024,
     afterMiB: after / 1024,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The CPU profile
-// ---------------------------------------------------------------------------------------------------
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/**
- * Self time per function and per package of the `.cpuprofile` files in `dir`, the top `top` of each,
- * counting only the samples within `window` (seconds from the profile's start) when given.
- */
-async function summariseProfile(dir: string, window?: [number, number], top = 20) {
-  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
-      nodes: ProfileNode[];
-      startTime: number;
-      endTime: number;
-      samples: number[];
-      timeDeltas: number[];
-    };
-    const hitsOf = new Map<number, number>();
-    let at = 0;
-    let total = 0;
-    profile.samples.forEach((id, index) => {
-      at += profile.timeDeltas[index] ?? 0;
-      const seconds = at / 1e6;
-      if (window && (seconds < window[0] || seconds > window[1])) return;
-      hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
-      total += 1;
-    });
-    const byFunction = new Map<string, number>();
-    const byPackage = new Map<string, number>();
-    for (const node of profile.nodes) {
-      const hits = hitsOf.get(node.id) ?? 0;
-      if (!hits) continue;
-      const { functionName, url, lineNumber } = node.callFrame;
-      const where = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '');
-      const key = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim();
-      byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
-      const pkg = url.includes('/node_modules/')
-        ? (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? 'node_modules')
-        : url.startsWith('wasm://')
-          ? '(WebAssembly: PGlite)'
-          : url.includes('/apps/server/dist/')
-            ? 'apps/server (Digest)'
-            : url.startsWith('node:')
-              ? 'node:*'
-              : functionName.startsWith('(')
-                ? functionName
-                : '(V8/native)';
-      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
-    }
-    const seconds = window ? window[1] - window[0] : (profile.endTime - profile.startTime) / 1e6;
-    const print = (title: string, map: Map<string, number>) => {
-      console.log(`\n| ${title} | self % |\n|---|---|`);
-      for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-        console.log(`| \`${key}\` | ${((100 * hits) / total).toFixed(1)} |`);
-      }
-    };
-    console.log(
-      `\nCPU profile ${file}: ${seconds.toFixed(1)} s${window ? ' (the measured sending only)' : ''}, ${total} samples`,
-    );
-    print('function (self time)', byFunction);
-    print('package (self time)', byPackage);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------

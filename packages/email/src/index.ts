@@ -3,6 +3,7 @@ export { EmailLayout, type EmailLayoutProps } from './components/EmailLayout';
 export { LegalLine, type LegalLinks, legalLineText } from './components/LegalLinks';
 export { emailClass, emailTheme } from './components/theme';
 export { ActionEmail, type ActionEmailProps, type EmailAction } from './components/transactional/ActionEmail';
+export { type BlockHtmlCache, blockHtmlKeyParts } from './digest/block-cache';
 export { DigestEmail, type DigestEmailProps } from './digest/DigestEmail';
 export {
   type FooterRecipient,

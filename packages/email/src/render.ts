@@ -18,8 +18,12 @@ const textSelectors = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
  * so both always say the same thing. Elements marked `data-skip-in-text` (the preview line, images)
  * are left out of the text part; links keep their URL.
  */
-export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
-  const html = await render(element);
+export async function renderEmail(
+  element: ReactElement,
+  /** Completes the rendered HTML before the text part is derived from it (see `renderDigestEmail`). */
+  complete: (html: string) => string = (html) => html,
+): Promise<RenderedEmail> {
+  const html = complete(await render(element));
   const text = toPlainText(html, { selectors: textSelectors }).trim();
   return { html, text };
 }

@@ -47,6 +47,7 @@ import {
   SOURCE_CACHE_LIMITS,
 } from '#server/modules/housekeeping/housekeeping.jobs';
 import { deleteStaleSourceCache } from '#server/modules/housekeeping/housekeeping.repository';
+import { createBlockHtmlCache } from '#server/modules/issues/block-html-cache';
 import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build-issue.usecases';
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
@@ -177,6 +178,7 @@ export function composeModules(deps: ModulesDeps) {
     queue,
     storageQuotaBytes: deps.issueStorageQuotaBytes,
     recipientsPerDay,
+    blockCache: createBlockHtmlCache({ logger }),
   };
   const housekeepingDeps = { db, clock, logger };
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { EmailButton } from '../components/EmailButton';
 import { EmailLayout } from '../components/EmailLayout';
 import { emailClass as c, emailTheme as t } from '../components/theme';
@@ -23,6 +23,11 @@ export interface DigestEmailProps {
   truncated?: boolean;
   /** The layout's footer slot (the recipient's footer, or its marker). */
   footer?: ReactNode;
+  /**
+   * Each block as an empty `<div data-digest-block="index">` for the caller to replace with the block's own
+   * HTML (`renderDigestEmail` renders identical blocks once per burst, see `BlockHtmlCache`).
+   */
+  blockPlaceholders?: boolean;
 }
 
 const PREVIEW_TITLES = 4;
@@ -36,6 +41,7 @@ function previewOf(issueNumber: number, blocks: readonly DigestBlockInput[]): st
 /** A digest issue as one e-mail: header (name, date, number, view in browser), the blocks in order, a footer. */
 export function DigestEmail(props: DigestEmailProps) {
   const { digestName, issueNumber, date, timeZone, locale, publicUrl, blocks, truncated, footer } = props;
+  const { blockPlaceholders } = props;
   const context = { locale, timeZone };
   return (
     <EmailLayout
@@ -60,14 +66,15 @@ export function DigestEmail(props: DigestEmailProps) {
       ) : null}
       <hr className={c.rule} style={styles.rule} />
       {blocks.map((block, index) => (
-        <SourceBlock
-          // Blocks are the digest's sources in their saved order; the same source may appear twice.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          key={index}
-          block={block}
-          context={context}
-          cut={'cut' in block ? block.cut : undefined}
-        />
+        // Blocks are the digest's sources in their saved order; the same source may appear twice.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={index}>
+          {blockPlaceholders ? (
+            <div data-digest-block={index} />
+          ) : (
+            <SourceBlock block={block} context={context} cut={'cut' in block ? block.cut : undefined} />
+          )}
+        </Fragment>
       ))}
       {truncated ? (
         <div style={styles.continue}>

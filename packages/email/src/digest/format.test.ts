@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatIssueDate, formatMoney } from './format';
+import { formatClock, formatIssueDate, formatMoney, formatShortDate } from './format';
 
 describe('formatClock', () => {
   it('turns 12-hour times into 24-hour ones and back', () => {
@@ -29,5 +29,15 @@ describe('formatIssueDate', () => {
     expect(formatIssueDate(date, { locale: 'en-US', timeZone: 'Mars/Olympus' })).toBe(
       'Sunday, November 22, 2026',
     );
+  });
+});
+
+describe('formatShortDate', () => {
+  it('keeps the zone and locale of each call apart although formatters are reused', () => {
+    const iso = '2026-11-22T02:00:00Z';
+    expect(formatShortDate(iso, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 22');
+    expect(formatShortDate(iso, { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Nov 21');
+    expect(formatShortDate(iso, { locale: 'fr-FR', timeZone: 'UTC' })).toBe('22 nov.');
+    expect(formatShortDate(iso, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 22');
   });
 });

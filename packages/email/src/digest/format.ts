@@ -5,7 +5,7 @@ import type { BlockContext } from './types';
  * the same components in the browser). An unknown locale or zone falls back to 'en-US' / UTC instead of
  * failing the whole issue.
  */
-function dateFormat(context: BlockContext, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function createDateFormat(context: BlockContext, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat(context.locale, { ...options, timeZone: context.timeZone });
   } catch {
@@ -13,16 +13,41 @@ function dateFormat(context: BlockContext, options: Intl.DateTimeFormatOptions):
   }
 }
 
+/** The two date styles the mails use. */
+const DATE_STYLES = {
+  full: { dateStyle: 'full' },
+  short: { month: 'short', day: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Formatters are kept per style, locale and zone: creating one costs about as much as rendering a block's
+ * items (a burst's CPU profile had it first, one per item of every issue), and an issue asks for the same
+ * few. Bounded: the oldest formatter goes first once there are more than this.
+ */
+const MAX_FORMATS = 500;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(context: BlockContext, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${style} ${context.locale} ${context.timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = createDateFormat(context, DATE_STYLES[style]);
+    if (formats.size >= MAX_FORMATS) formats.delete(formats.keys().next().value as string);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** 'Sunday, November 22, 2026': the issue's date where the owner lives. */
 export function formatIssueDate(date: Date, context: BlockContext): string {
-  return dateFormat(context, { dateStyle: 'full' }).format(date);
+  return dateFormat(context, 'full').format(date);
 }
 
 /** 'Nov 21' for an ISO instant (posts, videos, tweets); '' when there is none or it is not a date. */
 export function formatShortDate(iso: string, context: BlockContext): string {
   const date = new Date(iso);
   if (!iso || Number.isNaN(date.getTime())) return '';
-  return dateFormat(context, { month: 'short', day: 'numeric' }).format(date);
+  return dateFormat(context, 'short').format(date);
 }
 
 /** An amount in the minor units of `currency` (Stripe cents), e.g. 123456 USD → '$1,234.56'. */

@@ -1,12 +1,22 @@
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderEmail } from '../render';
+import { blockHtmlKeyParts } from './block-cache';
+import { DigestEmail } from './DigestEmail';
 import {
+  markRecipientFooter,
   personalizeDigest,
   RECIPIENT_FOOTER_MARKER,
   recipientFooter,
   withoutRecipientFooter,
 } from './footer';
-import { publicCopyOf } from './items';
-import { DIGEST_HTML_MAX_BYTES, type DigestEmailInput, renderDigestEmail } from './render-digest';
+import { type IssueBlock, publicCopyOf } from './items';
+import {
+  DIGEST_HTML_MAX_BYTES,
+  type DigestEmailInput,
+  type RenderedDigest,
+  renderDigestEmail,
+} from './render-digest';
 import { PRIVATE_BLOCK_TEXT } from './SourceBlock';
 import {
   blockOf,
@@ -17,7 +27,7 @@ import {
   tweet,
   weatherContent,
 } from './test-blocks';
-import type { DigestBlockInput } from './types';
+import type { BlockContext, DigestBlockInput } from './types';
 
 const publicUrl = 'https://digest.example/digests/share/d1/12';
 
@@ -364,5 +374,69 @@ describe("an issue's public copy (docs/design.md §10 private by default)", () =
     expect(html).not.toContain('View in browser');
     expect(html).not.toContain('Continue reading');
     expect(text).not.toContain('digests/share');
+  });
+});
+
+describe('blocks rendered on their own (the block cache)', () => {
+  /** The issue as one React tree, every block inside it: what a block rendered on its own must equal. */
+  async function renderedAsOneTree(rendered: RenderedDigest, overrides: Partial<DigestEmailInput> = {}) {
+    const element = createElement(DigestEmail, {
+      ...input([], overrides),
+      blocks: rendered.blocks,
+      truncated: rendered.truncated,
+      footer: RECIPIENT_FOOTER_MARKER.text,
+    });
+    const { html, text } = await renderEmail(element);
+    return { html: markRecipientFooter(html), text };
+  }
+
+  /** A cache that remembers by the key parts, and counts what it had to render. */
+  function countingCache() {
+    const html = new Map<string, string>();
+    const cache = {
+      rendered: 0,
+      html(block: IssueBlock, context: BlockContext, render: () => string) {
+        const key = blockHtmlKeyParts(block, context);
+        let value = html.get(key);
+        if (value === undefined) {
+          value = render();
+          cache.rendered += 1;
+          html.set(key, value);
+        }
+        return value;
+      },
+    };
+    return cache;
+  }
+
+  it('gives the same HTML and text as rendering the blocks inside the issue, cut or not', async () => {
+    const blocks = [
+      ...smallBlocks(),
+      { ...blockOf('RSS', rssContent(1)), error: 'The feed answered 500' } as DigestBlockInput,
+      blockOf('NEWSLETTERS', { items: [newsletterItem(1)] }),
+    ];
+    for (const overrides of [{}, { locale: 'fr-FR', timeZone: 'Europe/Paris' }]) {
+      const rendered = await renderDigestEmail(input(blocks, overrides), { blockCache: countingCache() });
+      expect(rendered).toMatchObject(await renderedAsOneTree(rendered, overrides));
+    }
+    const publicCopy = await renderDigestEmail(input(publicCopyOf(blocks)), { blockCache: countingCache() });
+    expect(publicCopy.html).toContain(PRIVATE_BLOCK_TEXT);
+    expect(publicCopy).toMatchObject(await renderedAsOneTree(publicCopy));
+    const cut = await renderDigestEmail(input(hugeBlocks()));
+    expect(cut.truncated).toBe(true);
+    expect(cut).toMatchObject(await renderedAsOneTree(cut));
+  });
+
+  it('renders an identical block once across issues, again for another locale, zone or content', async () => {
+    const cache = countingCache();
+    await renderDigestEmail(input(smallBlocks()), { blockCache: cache });
+    expect(cache.rendered).toBe(4);
+    const again = await renderDigestEmail(input(smallBlocks(), { issueNumber: 13 }), { blockCache: cache });
+    expect(cache.rendered).toBe(4);
+    expect(again.html).toContain('Issue #13');
+    await renderDigestEmail(input(smallBlocks(), { timeZone: 'Asia/Tokyo' }), { blockCache: cache });
+    expect(cache.rendered).toBe(8);
+    await renderDigestEmail(input([blockOf('RSS', rssContent(4))]), { blockCache: cache });
+    expect(cache.rendered).toBe(9);
   });
 });

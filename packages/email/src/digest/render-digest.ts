@@ -1,10 +1,13 @@
 import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { type RenderedEmail, renderEmail } from '../render';
+import type { BlockHtmlCache } from './block-cache';
 import { DigestEmail } from './DigestEmail';
 import { markRecipientFooter, RECIPIENT_FOOTER_MARKER, RECIPIENT_FOOTER_MAX_BYTES } from './footer';
 import { safeHref } from './html';
 import { type IssueBlock, itemCount, keepFirstItems, keepHeadings } from './items';
-import type { DigestBlockInput } from './types';
+import { SourceBlock } from './SourceBlock';
+import type { BlockContext, DigestBlockInput } from './types';
 
 /** Gmail clips a message whose HTML passes 102 KB; an issue with its footer stays at or below this. */
 export const DIGEST_HTML_MAX_BYTES = 100_000;
@@ -38,6 +41,40 @@ export interface RenderedDigest extends RenderedEmail {
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
+/** Renders nothing to remember: every block is rendered where it is needed. */
+const NO_BLOCK_CACHE: BlockHtmlCache = { html: (_block, _context, render) => render() };
+
+const PLACEHOLDER = /<div data-digest-block="(\d+)"><\/div>/g;
+
+/**
+ * React puts `<link rel="preload" as="image">` hints for a fragment's images before it; inside the whole
+ * issue it puts none (its head is React Email's own), so the block's HTML goes without them.
+ */
+const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+
+function renderBlock(block: IssueBlock, context: BlockContext): string {
+  const html = renderToString(createElement(SourceBlock, { block, context, cut: block.cut }));
+  return html.replace(IMAGE_PRELOADS, '');
+}
+
+/**
+ * The issue's HTML with each block rendered on its own (or taken from `cache`) in its placeholder: the
+ * same HTML as rendering the blocks inside the issue, since a block's markup depends only on its props.
+ */
+async function renderWithBlocks(
+  element: Parameters<typeof renderEmail>[0],
+  blocks: readonly IssueBlock[],
+  context: BlockContext,
+  cache: BlockHtmlCache,
+): Promise<RenderedEmail> {
+  return renderEmail(element, (html) =>
+    html.replace(PLACEHOLDER, (_, index: string) => {
+      const block = blocks[Number(index)] as IssueBlock;
+      return cache.html(block, context, () => renderBlock(block, context));
+    }),
+  );
+}
+
 /** The largest `n` in [0, max] for which `fits(n)` holds, with what it gave, or undefined when none does. */
 async function largestFitting<T>(
   max: number,
@@ -64,7 +101,10 @@ async function largestFitting<T>(
  * a binary search over how many are kept, not one render per item — then, if even the headings are too
  * long, whole blocks; a "Continue reading" link to the public page follows what is kept.
  */
-export async function renderDigestEmail(input: DigestEmailInput): Promise<RenderedDigest> {
+export async function renderDigestEmail(
+  input: DigestEmailInput,
+  options: { blockCache?: BlockHtmlCache | undefined } = {},
+): Promise<RenderedDigest> {
   if (input.publicUrl !== undefined && !safeHref(input.publicUrl)?.startsWith('http')) {
     throw new TypeError('renderDigestEmail: publicUrl must be an absolute http(s) URL');
   }
@@ -75,8 +115,15 @@ export async function renderDigestEmail(input: DigestEmailInput): Promise<Render
       blocks,
       truncated,
       footer: RECIPIENT_FOOTER_MARKER.text,
+      blockPlaceholders: true,
     });
-    const { html, text } = await renderEmail(element);
+    const context = { locale: input.locale, timeZone: input.timeZone };
+    const { html, text } = await renderWithBlocks(
+      element,
+      blocks,
+      context,
+      options.blockCache ?? NO_BLOCK_CACHE,
+    );
     return { html: markRecipientFooter(html), text, blocks };
   };
   const done = (rendered: RenderedEmail & { blocks: IssueBlock[] }, truncated: boolean) => ({

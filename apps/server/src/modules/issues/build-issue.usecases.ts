@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sharePageUrl, sourceKindOf } from '@digest/contracts';
-import { type DigestBlockInput, isBlockOf, publicCopyOf, renderDigestEmail } from '@digest/email';
+import {
+  type BlockHtmlCache,
+  type DigestBlockInput,
+  isBlockOf,
+  publicCopyOf,
+  renderDigestEmail,
+} from '@digest/email';
 import type { Database } from '#server/db/client';
 import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
 import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
@@ -27,6 +33,8 @@ export interface IssuesDeps {
   storageQuotaBytes: number;
   /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
   recipientsPerDay: number;
+  /** Blocks rendered by earlier issues of this process: digests reading the same feed share them. */
+  blockCache: BlockHtmlCache;
 }
 
 export const DAILY_CAP_REASON =
@@ -127,12 +135,13 @@ export async function buildIssue(
     };
     // The mails link the public page only while there is one (docs/design.md §10).
     const publicUrl = run.shareToken ? sharePageUrl(deps.appUrl, run.shareToken, buildNumber) : undefined;
-    const rendered = await renderDigestEmail({ ...issue, blocks, publicUrl });
+    const render = { blockCache: deps.blockCache };
+    const rendered = await renderDigestEmail({ ...issue, blocks, publicUrl }, render);
     // The public copy is kept even while the digest is private: turning the link on later shows every issue.
     // It links nowhere: it is the page "View in browser" opens.
     const publicHtml =
       hasPrivateBlocks || publicUrl
-        ? (await renderDigestEmail({ ...issue, blocks: publicBlocks })).html
+        ? (await renderDigestEmail({ ...issue, blocks: publicBlocks }, render)).html
         : rendered.html;
     const carried = carriedNewsletters(rendered.blocks);
     const build = await deps.db.transaction(async (tx) => {
@@ -157,8 +166,11 @@ export async function buildIssue(
         messageIds: carried,
         at: now,
       });
-      await lockAccount(tx, run.userId);
-      const already = await recipientsOfLastDay(tx, run.userId, now);
+      // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
+      // account's lock nor its log (two round trips per issue of a burst).
+      const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
+      if (toSubscribers) await lockAccount(tx, run.userId);
+      const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
       let room = deps.recipientsPerDay - already.size;
       const logged: string[] = [];
       const rows = recipients.map((recipient) => {

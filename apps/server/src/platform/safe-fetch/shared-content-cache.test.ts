@@ -205,6 +205,38 @@ describe('the shared content cache', () => {
     expect(trims).toBe(2);
   });
 
+  it('lets one process fetch a key that no row holds yet while the others wait for its row', async () => {
+    const provider = await startProvider((_, response) => {
+      setTimeout(() => response.writeHead(200, { 'cache-control': 'max-age=600' }).end('the feed'), 200);
+    });
+    const answers = await Promise.all(
+      [serverProcess(), serverProcess(), serverProcess()].map((process) => process.text(feed(provider))),
+    );
+    expect(answers.map((answer) => answer.body)).toEqual(['the feed', 'the feed', 'the feed']);
+    expect(provider.requests).toHaveLength(1);
+    expect(await rows()).toMatchObject([{ status: 200 }]);
+  });
+
+  it('gives up the claim when its fetch stores nothing, so a waiting process fetches at once', async () => {
+    let answered = 0;
+    const provider = await startProvider((_, response) => {
+      answered += 1;
+      if (answered === 1) setTimeout(() => response.writeHead(500).end('oops'), 200);
+      else response.writeHead(200, { 'cache-control': 'max-age=600' }).end('the feed');
+    });
+    const started = performance.now();
+    const [failed, waited] = await Promise.allSettled([
+      serverProcess().text(feed(provider)),
+      // Starts once the first has claimed the key.
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => serverProcess().text(feed(provider))),
+    ]);
+    expect(failed.status).toBe('rejected');
+    expect(waited).toMatchObject({ status: 'fulfilled', value: { body: 'the feed' } });
+    expect(provider.requests).toHaveLength(2);
+    // Not the claim's 30 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('stores neither failed nor uncacheable answers', async () => {
     const provider = await startProvider((request, response) => {
       if (request.url === '/broken') response.writeHead(500).end('oops');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { sourceCache } from '#server/db/schema';
 import type { Logger } from '../logger';
@@ -31,11 +31,27 @@ export interface SharedContentCacheOptions {
    */
   trim?: () => Promise<unknown>;
   trimEveryWrites?: number;
+  /**
+   * How long a process's claim on a key it is fetching holds other processes back (they wait for its row
+   * instead of fetching too); past it they fetch themselves. The build gives a source 30 s.
+   */
+  claimMs?: number;
+  /** Waiting for another process's row: the first re-read after this, then each wait 1.5 × longer, up to 1 s. */
+  claimPollMs?: number;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 const DEFAULT_DATABASE_TIMEOUT_MS = 2_000;
 const DEFAULT_TRIM_EVERY_WRITES = 100;
+const DEFAULT_CLAIM_MS = 30_000;
+const DEFAULT_CLAIM_POLL_MS = 100;
+const MAX_CLAIM_POLL_MS = 1_000;
+/**
+ * A row with this status is a claim, not an answer: a process is fetching the key (no HTTP answer has
+ * status 0). It is never served; the fetcher's row replaces it, or it is deleted when the fetch stores
+ * nothing, or it expires.
+ */
+const CLAIM_STATUS = 0;
 /** What a row keeps of the response headers: what the caches and the connectors read, nothing else. */
 const STORED_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control', 'expires', 'retry-after'];
 
@@ -102,6 +118,8 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
   const maxRetryAfter = options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
   const timeoutMs = options.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const trimEveryWrites = options.trimEveryWrites ?? DEFAULT_TRIM_EVERY_WRITES;
+  const claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
+  const claimPollMs = options.claimPollMs ?? DEFAULT_CLAIM_POLL_MS;
   let writes = 0;
   /** Lifetimes already known for answers handed to the memory tier: a row's is what remains of it. */
   const lifetimes = new WeakMap<HttpResponse, number>();
@@ -126,11 +144,12 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
     }
   }
 
-  async function read(keyHash: string): Promise<Row | undefined> {
+  /** The row, undefined when there is none, null when the database failed. */
+  async function read(keyHash: string): Promise<Row | undefined | null> {
     const rows = await guarded('reading', keyHash, () =>
       db.select().from(sourceCache).where(eq(sourceCache.keyHash, keyHash)),
     );
-    return rows?.[0];
+    return rows === undefined ? null : rows[0];
   }
 
   /** Upserts the row; an older answer (another process was slower) never replaces a newer one. */
@@ -187,6 +206,57 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
     return seconds ? at + Math.min(seconds, maxRetryAfter) * 1000 : undefined;
   }
 
+  /**
+   * Claims a key no row holds yet: 'claimed' when this process inserted the claim and fetches, 'taken'
+   * when another process's row (a claim or an answer) got there first, undefined when the database failed.
+   */
+  async function claim(keyHash: string): Promise<'claimed' | 'taken' | undefined> {
+    const at = now();
+    const inserted = await guarded('claiming in', keyHash, () =>
+      db
+        .insert(sourceCache)
+        .values({
+          keyHash,
+          status: CLAIM_STATUS,
+          url: null,
+          headers: {},
+          body: Buffer.alloc(0),
+          fetchedAt: new Date(at),
+          expiresAt: new Date(at + claimMs),
+          retryAfterUntil: null,
+          size: 0,
+        })
+        .onConflictDoNothing({ target: sourceCache.keyHash })
+        .returning({ keyHash: sourceCache.keyHash }),
+    );
+    if (inserted === undefined) return undefined;
+    return inserted.length > 0 ? 'claimed' : 'taken';
+  }
+
+  /** Gives up a claim whose fetch stored nothing, so waiting processes fetch at once instead of at its end. */
+  async function unclaim(keyHash: string) {
+    await guarded('unclaiming in', keyHash, () =>
+      db
+        .delete(sourceCache)
+        .where(and(eq(sourceCache.keyHash, keyHash), eq(sourceCache.status, CLAIM_STATUS))),
+    );
+  }
+
+  /**
+   * Waits while another process holds a claim on the key: its row once it is written (or a remembered
+   * Retry-After), or undefined when the claim went, expired or the database failed (then this one fetches).
+   */
+  async function awaitClaim(keyHash: string): Promise<Row | undefined> {
+    let wait = claimPollMs;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(MAX_CLAIM_POLL_MS, wait * 1.5);
+      const row = await read(keyHash);
+      if (!row || row.expiresAt.getTime() <= now()) return undefined;
+      if (row.status !== CLAIM_STATUS) return row;
+    }
+  }
+
   /** The memory tier's load: the row if it answers, else the provider, written back to the row. */
   async function loadThroughDatabase(
     key: string,
@@ -195,7 +265,36 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
     lifetimeSeconds: (response: HttpResponse) => number,
   ): Promise<HttpResponse> {
     const keyHash = sourceCacheKeyHash(key);
-    const row = await read(keyHash);
+    const found = await read(keyHash);
+    let row = found ?? undefined;
+    // No row yet: one process claims the key and fetches; the others wait for its row instead of all
+    // fetching at once (two workers starting a burst fetched one feed in ten twice). Not when the
+    // database just failed: then this process fetches without it.
+    let claimed = false;
+    if (found !== null && (!row || (row.status === CLAIM_STATUS && row.expiresAt.getTime() > now()))) {
+      const outcome = row ? 'taken' : await claim(keyHash);
+      claimed = outcome === 'claimed';
+      if (outcome === 'taken') row = await awaitClaim(keyHash);
+    }
+    if (row?.status === CLAIM_STATUS) row = undefined;
+    if (!claimed) return answerFromRowOrProvider(key, keyHash, row, memoryValidators, load, lifetimeSeconds);
+    try {
+      return await answerFromRowOrProvider(key, keyHash, undefined, memoryValidators, load, lifetimeSeconds);
+    } finally {
+      // A no-op once the answer's row replaced the claim; otherwise (nothing stored, a failure) it goes.
+      await unclaim(keyHash);
+    }
+  }
+
+  /** A fresh row answers; otherwise the provider (revalidating the row when it can), written back. */
+  async function answerFromRowOrProvider(
+    key: string,
+    keyHash: string,
+    row: Row | undefined,
+    memoryValidators: Validators,
+    load: (validators: Validators) => Promise<HttpResponse>,
+    lifetimeSeconds: (response: HttpResponse) => number,
+  ): Promise<HttpResponse> {
     const readAt = now();
     if (row?.retryAfterUntil) {
       const remaining = Math.ceil((row.retryAfterUntil.getTime() - readAt) / 1000);

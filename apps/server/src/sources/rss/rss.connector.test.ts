@@ -237,6 +237,20 @@ describe('refusals and provider failures', () => {
     await fetchFeed(shared, { ...request, body: 'hide' });
     expect(fakes.hits('/feeds', '/rss2.xml')).toBe(1);
   });
+
+  it('parses and sanitises a fetched feed once: requests with the same options share its content, others and a new fetch do not', async () => {
+    const shared = deps();
+    const request: FeedRequest = { url: feedUrl('rss2.xml'), limit: 6, image: 'show', body: 'full' };
+    const first = await fetchFeed(shared, request);
+    expect(await fetchFeed(shared, { ...request })).toBe(first);
+    const hidden = await fetchFeed(shared, { ...request, body: 'hide' });
+    expect(hidden).not.toBe(first);
+    expect(hidden.items[0]?.content).toBe('');
+    expect((await fetchFeed(shared, { ...request, limit: 2 })).items).toHaveLength(2);
+    const refetched = await fetchFeed(deps(), request);
+    expect(refetched).not.toBe(first);
+    expect(refetched).toEqual(first);
+  });
 });
 
 describe('feedFetchUrl (FEED_MIRROR_URL)', () => {

@@ -41,22 +41,36 @@ function fetchFeedAnswer(deps: SourcesDeps, url: string): Promise<ProviderTextRe
 }
 
 /**
+ * Parsed feeds by the body they were parsed from. The content cache answers every hit with the very
+ * buffer it holds, so a feed read by thousands of digests in a burst is parsed once per fetch instead of
+ * once per digest (parsing and sanitising were a tenth of a burst worker's CPU). Keyed weakly: an entry
+ * goes when the cache lets its body go, and a new fetch is a new buffer, so it is never stale.
+ */
+const parsedFeeds = new WeakMap<Buffer, ParsedFeed>();
+
+function parsedFeedOf(answer: ProviderTextResponse, text?: string): ParsedFeed {
+  let feed = parsedFeeds.get(answer.bytes);
+  if (!feed) {
+    feed = parseFeed(text ?? answer.bytes, { url: answer.url, contentType: answer.contentType });
+    parsedFeeds.set(answer.bytes, feed);
+  }
+  return feed;
+}
+
+/**
  * The feed at `url`. When the address answers a web page, the first feed the page announces is read
- * instead — one hop only: a linked address that is a page again is refused, never followed.
+ * instead — one hop only: a linked address that is a page again is refused, never followed. The feed is
+ * shared by every caller that read the same answer: it must not be changed.
  */
 export async function loadFeed(deps: SourcesDeps, url: string): Promise<{ feed: ParsedFeed; url: string }> {
   const answer = await fetchFeedAnswer(deps, url);
+  if (parsedFeeds.has(answer.bytes)) return { feed: parsedFeedOf(answer), url: answer.url };
   const text = decodeFeedBody(answer.bytes, answer.contentType);
-  if (!isHtmlPage(text, answer.contentType)) {
-    return { feed: parseFeed(text, { url: answer.url, contentType: answer.contentType }), url: answer.url };
-  }
+  if (!isHtmlPage(text, answer.contentType)) return { feed: parsedFeedOf(answer, text), url: answer.url };
   const [feedUrl] = findFeedLinks(text, answer.url);
   if (!feedUrl) throw new SourceError('not_found', 'No feed found at this address');
   const linked = await fetchFeedAnswer(deps, feedUrl);
-  return {
-    feed: parseFeed(linked.bytes, { url: linked.url, contentType: linked.contentType }),
-    url: linked.url,
-  };
+  return { feed: parsedFeedOf(linked), url: linked.url };
 }
 
 /** The site's /favicon.ico, the icon browsers fall back to as well. */
@@ -100,14 +114,34 @@ function rssItem(item: ParsedFeedItem, request: FeedRequest): RssItem {
   };
 }
 
-/** docs/design.md §5 `{ feed: { title, link, favicon }, items }`: the feed's first `limit` items (feeds list newest first), options applied. */
+/**
+ * A block's content per parsed feed and options: digests with the same feed and settings share one, so its
+ * items are sanitised once per fetch (see `parsedFeeds`). Weakly keyed by the parsed feed, it goes with it.
+ */
+const feedContents = new WeakMap<ParsedFeed, Map<string, RssContent>>();
+
+/**
+ * docs/design.md §5 `{ feed: { title, link, favicon }, items }`: the feed's first `limit` items (feeds list
+ * newest first), options applied. Callers with the same answer and options share the object: read only.
+ */
 export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promise<RssContent> {
   const { feed, url } = await loadFeed(deps, request.url);
-  const site = feed.link || url;
-  return {
-    feed: { title: feed.title, link: site, favicon: feed.icon || feed.image || siteFavicon(site) },
-    items: feed.items.slice(0, request.limit).map((item) => rssItem(item, request)),
-  };
+  const key = `${request.limit} ${request.image} ${request.body} ${url}`;
+  let contents = feedContents.get(feed);
+  if (!contents) {
+    contents = new Map();
+    feedContents.set(feed, contents);
+  }
+  let content = contents.get(key);
+  if (!content) {
+    const site = feed.link || url;
+    content = {
+      feed: { title: feed.title, link: site, favicon: feed.icon || feed.image || siteFavicon(site) },
+      items: feed.items.slice(0, request.limit).map((item) => rssItem(item, request)),
+    };
+    contents.set(key, content);
+  }
+  return content;
 }
 
 export function rssConnector(deps: SourcesDeps): Connector<'RSS'> {
