@@ -121,6 +121,10 @@ export async function startDigest(
         },
         apiPlugins: modules.routes,
         pageHeadFor: modules.pageHeadFor,
+        // The tests check each answer against its zod schema; the program only writes it.
+        checkResponses: false,
+        maxRequestsInFlight: config.maxRequestsInFlight,
+        drainTimeoutMs: config.shutdownTimeoutMs,
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;
