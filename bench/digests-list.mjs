@@ -47,7 +47,7 @@ function freePort() {
   });
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
+async function waitFor(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

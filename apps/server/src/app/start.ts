@@ -93,6 +93,7 @@ export async function startDigest(
       providers: config.providers,
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
+      sessionCheckCacheMs: config.sessionCheckCacheMs,
       issueStorageQuotaBytes: config.issueStorageQuotaBytes,
       newsletterQuotaBytes: config.newsletterQuotaBytes,
       newsletterReceiving: config.inboundSmtpPort !== undefined,
