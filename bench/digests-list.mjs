@@ -16,7 +16,7 @@
 // operator (or a load balancer) when it is past capacity.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,12 @@ function startProcess(args, env, cwd = root) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
+    /** CPU time the process has used so far (user + system), in ms: from /proc, as on Linux. */
+    async cpuMs() {
+      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+      // utime and stime are fields 14 and 15 of the line, counted in clock ticks (100 per second).
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -158,13 +164,18 @@ async function probe(url, stopped) {
   return { slowest: Math.round(slowest), failed };
 }
 
-async function load(url, headers = {}, healthUrl = undefined) {
+async function load(url, headers = {}, healthUrl = undefined, cpuMs = undefined) {
   // A short warm-up (JIT, connection pools), then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const cpuBefore = await cpuMs?.();
   const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   const health = healthUrl ? probe(healthUrl, run) : undefined;
   const result = await run;
+  const cpuAfter = await cpuMs?.();
   return {
+    // The server's own CPU per answer: unlike req/s, barely moved by other work on the machine.
+    cpuPerRequest:
+      cpuMs && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
     health: health ? await health : undefined,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -195,10 +206,15 @@ async function measureServer(label, env, serverRoot = root) {
     await waitFor(`${base}/api/health`);
     const { authorization, bytes } = await seed(base);
     const health = `${base}/api/health`;
-    const full = await load(`${base}/api/digests`, { authorization }, health);
+    const full = await load(`${base}/api/digests`, { authorization }, health, server.cpuMs);
     // The same route for a user with no digests: what authenticating and answering cost on their own.
     const emptyAuthorization = await signedInUser(base);
-    const empty = await load(`${base}/api/digests`, { authorization: emptyAuthorization }, health);
+    const empty = await load(
+      `${base}/api/digests`,
+      { authorization: emptyAuthorization },
+      health,
+      server.cpuMs,
+    );
     return [
       { label, ...full, bytes },
       { label: `${label}, no digests`, ...empty, bytes: Buffer.byteLength('{"digests":[]}') },
@@ -220,7 +236,7 @@ async function measureBareFastify() {
   const server = startProcess(['--input-type=module', '-e', script], {});
   try {
     await waitFor(`http://127.0.0.1:${port}/json`);
-    const result = await load(`http://127.0.0.1:${port}/json`);
+    const result = await load(`http://127.0.0.1:${port}/json`, {}, undefined, server.cpuMs);
     return { label: 'bare Fastify `GET /json` (`{"hello":"world"}`)', ...result, bytes: 17 };
   } finally {
     await server.stop();
@@ -285,14 +301,16 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(' ')}\n`,
   );
-  console.log('| Measure | req/s | p50 | p99 | requests | non-2xx | errors | body | slowest health |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| Measure | req/s | p50 | p99 | requests | non-2xx | errors | body | server CPU per request | slowest health |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const health = r.health
       ? `${r.health.slowest} ms${r.health.failed ? ` (${r.health.failed} failed)` : ''}`
       : '–';
     console.log(
-      `| ${r.label} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.total} | ${r.non2xx} | ${r.errors} | ${(r.bytes / 1024).toFixed(1)} KiB | ${health} |`,
+      `| ${r.label} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.total} | ${r.non2xx} | ${r.errors} | ${(r.bytes / 1024).toFixed(1)} KiB | ${r.cpuPerRequest === undefined ? '–' : `${r.cpuPerRequest.toFixed(3)} ms`} | ${health} |`,
     );
   }
 }

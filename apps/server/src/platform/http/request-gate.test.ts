@@ -1,3 +1,4 @@
+import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { handleError } from './errors';
@@ -53,5 +54,41 @@ describe('the request gate', () => {
     const { app, gate } = appWithGate(1);
     expect((await app.inject('/nowhere')).statusCode).toBe(404);
     expect(gate.inFlight()).toBe(0);
+  });
+
+  it('skips the handler of a read whose client hung up while it waited, and still counts it done', async () => {
+    const app = Fastify();
+    const gate = installRequestGate(app, { maxInFlight: 10, alwaysAdmitted: [] });
+    let waited: () => void = () => {};
+    let socket: net.Socket | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      app.addHook('preHandler', (request) => {
+        socket = request.raw.socket;
+        resolve();
+        return new Promise<void>((go) => {
+          waited = go;
+        });
+      });
+    });
+    let handled = 0;
+    app.get('/read', async () => {
+      handled++;
+      return 'answer';
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const client = net.connect(port, '127.0.0.1');
+      client.write('GET /read HTTP/1.1\r\nHost: x\r\n\r\n');
+      await arrived;
+      client.destroy();
+      await expect.poll(() => socket?.destroyed).toBe(true);
+      waited();
+      await expect.poll(() => gate.inFlight()).toBe(0);
+      expect(handled).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

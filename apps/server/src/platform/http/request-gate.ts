@@ -36,7 +36,8 @@ const counted = Symbol('counted in flight');
  *
  * A request counts from its first hook until its handler returns, its error is handled or its answer is
  * sent, whichever comes first: after that it touches no database. A client that hangs up does not end the
- * count (its handler still runs), which is what a stop must wait for before it closes the database pool.
+ * count (its hooks and a write's handler still run), which is what a stop must wait for before it closes the
+ * database pool; a read whose client is gone skips its handler.
  */
 export function installRequestGate<Logger extends FastifyBaseLogger, Provider extends FastifyTypeProvider>(
   app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger, Provider>,
@@ -75,6 +76,12 @@ export function installRequestGate<Logger extends FastifyBaseLogger, Provider ex
     const handler = route.handler;
     route.handler = async function (this: unknown, request, reply) {
       try {
+        // A read whose client hung up while it waited would be answered to no one: under overload those
+        // are the requests clients gave up on, and working through them anyway grows the queue. Writes
+        // still run: the client may have sent one and gone (and will look at the result later).
+        if ((request.method === 'GET' || request.method === 'HEAD') && request.raw.socket?.destroyed) {
+          return reply.hijack();
+        }
         return await handler.call(this as never, request, reply);
       } finally {
         release(request);
