@@ -100,4 +100,60 @@ describe('starting the server', { timeout: 90_000 }, () => {
       }
     },
   );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stops under load on PostgreSQL: requests under way finish (their clients gone or not) before the pool closes',
+    async () => {
+      const database = await createTestDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      try {
+        const started = runServer({
+          DATABASE_URL: database.connectionString,
+          DATA_DIR: await tempDataDir(),
+          ROLES: 'api',
+          LOG_LEVEL: 'warn',
+        });
+        const url = await urlOf(started);
+        const authorization = await signedIn(url);
+        // 100 clients asking in a loop; the signal comes while requests are queued, then every client hangs
+        // up, so the server is left with handlers whose sockets are already closed.
+        const clients = new AbortController();
+        let answered = 0;
+        const load = Array.from({ length: 100 }, async () => {
+          while (!clients.signal.aborted) {
+            const response = await fetch(`${url}/api/digests`, {
+              headers: { authorization },
+              signal: clients.signal,
+            }).catch(() => undefined);
+            await response?.arrayBuffer().catch(() => undefined);
+            if (response?.status === 200) answered++;
+          }
+        });
+        await expect.poll(() => answered, { timeout: 30_000, interval: 20 }).toBeGreaterThan(200);
+        started.child.kill('SIGINT');
+        clients.abort();
+        await Promise.all(load);
+        expect(await started.exited, started.output()).toBe(0);
+        expect(started.output()).not.toMatch(/Cannot use a pool after calling end|request failed|"level":50/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
+
+/** A user signed in with a password (a sign-up starts no session): their `Authorization` header. */
+async function signedIn(url: string): Promise<string> {
+  const credentials = { email: 'stop@example.com', password: 'stop passw0rd!' };
+  const post = (path: string, body: object) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('/api/auth/signup/email', { ...credentials, confirmed: true })).status).toBe(202);
+  const signin = await post('/api/auth/signin/email', credentials);
+  expect(signin.status).toBe(200);
+  const { token } = (await signin.json()) as { token: { accessToken: string } };
+  return `Bearer ${token.accessToken}`;
+}

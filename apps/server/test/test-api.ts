@@ -116,6 +116,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     oauth: loadConfig(options.fakes?.env ?? {}).oauth,
     fetchAllowPrivateHosts: options.fakes ? ['127.0.0.1'] : [],
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
+    // As the program runs: the revocation tests then check that a session ended is refused at once.
+    sessionCheckCacheMs: loadConfig({}).sessionCheckCacheMs,
     issueStorageQuotaBytes: options.issueStorageQuotaBytes ?? loadConfig({}).issueStorageQuotaBytes,
     newsletterQuotaBytes: options.newsletterQuotaBytes ?? loadConfig({}).newsletterQuotaBytes,
     newsletterReceiving: true,

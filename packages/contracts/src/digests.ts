@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './auth';
-import { sourceSchema, storedSourceSchema } from './sources';
+import { SOURCE_TYPES, type SourceType, sourceSchema, storedSourceSchema } from './sources';
 
 // ---------------------------------------------------------------------------------------------------
 // Constants (docs/product.md §5, §9)
@@ -276,9 +276,6 @@ const digestFields = {
   monthDay: z.number().int(),
   /** Issues older than this many months are deleted. */
   issueRetentionMonths: issueRetentionSchema,
-  /** Active subscribers' e-mails (unsubscribed ones are listed by GET /subscribers). */
-  subscribers: z.array(z.string()),
-  sources: z.array(storedSourceSchema),
   /** Number of the newest issue, null before the first one. */
   latestBuildNumber: z.number().int().nullable(),
   visibility: digestVisibilitySchema,
@@ -292,8 +289,17 @@ const digestFields = {
   updatedAt: z.string(),
 };
 
-/** A digest as the list answers it (no build history). */
-export const digestSummarySchema = z.object(digestFields);
+/**
+ * A digest as the list answers it: what its card shows. The sources' settings and the subscribers' addresses
+ * are only in the digest itself (`GET /digests/{id}`), so a list of 100 digests stays a few KiB, not 100+.
+ */
+export const digestSummarySchema = z.object({
+  ...digestFields,
+  /** The kinds of its sources, in the digest's order (one per source: the card draws their icons). */
+  sourceTypes: z.array(z.enum(SOURCE_TYPES as [SourceType, ...SourceType[]])),
+  /** How many friends it has (invited or subscribed). */
+  subscriberCount: z.number().int(),
+});
 export type DigestSummary = z.output<typeof digestSummarySchema>;
 
 /** One digest with its issues, newest last. */
@@ -314,6 +320,9 @@ export type LastRun = z.output<typeof lastRunSchema>;
 
 export const digestSchema = z.object({
   ...digestFields,
+  /** Active subscribers' e-mails (unsubscribed ones are listed by GET /subscribers). */
+  subscribers: z.array(z.string()),
+  sources: z.array(storedSourceSchema),
   builds: z.array(buildSchema),
   lastRun: lastRunSchema.nullable(),
 });

@@ -86,6 +86,14 @@ export const CONFIG_VARIABLES = {
     doc: 'how long a stop waits for running requests and jobs before it exits anyway',
     default: '10000',
   },
+  SESSION_CHECK_CACHE_MS: {
+    doc: 'how long one API process remembers that a signed-in session still stands; a session ended in that process is refused at once, one ended through another process on the same database is refused within this time; `0` asks the database on every request',
+    default: '1000',
+  },
+  MAX_REQUESTS_IN_FLIGHT: {
+    doc: 'requests one API process works on at once; past it a request is answered 503 with `Retry-After: 1` at once instead of queueing (`/api/health` is always answered)',
+    default: '256',
+  },
   SCHEDULE_MAX_LATENESS_MINUTES: {
     doc: 'a scheduled issue found later than this (the server was down at its time) is skipped and recorded instead of sent late',
     default: '60',
@@ -406,6 +414,17 @@ const envSchema = z.object({
   PRIVACY_FILE: documentFile.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().positive().default(10_000),
+  SESSION_CHECK_CACHE_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(60_000, { message: 'must be at most 60000 (a minute)' })
+    .default(1000),
+  MAX_REQUESTS_IN_FLIGHT: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(256),
   SCHEDULE_MAX_LATENESS_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int({ message: 'must be a whole number of minutes' })
@@ -743,6 +762,10 @@ export interface Config {
   mailDomain: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** MAX_REQUESTS_IN_FLIGHT. */
+  maxRequestsInFlight: number;
+  /** SESSION_CHECK_CACHE_MS. */
+  sessionCheckCacheMs: number;
   /** TRUST_PROXY, as Fastify's `trustProxy`. */
   trustProxy: TrustProxy;
   /** API_DOCS: serve the OpenAPI document and its explorer. */
@@ -830,6 +853,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     mailDomain: values.MAIL_DOMAIN ?? new URL(appUrl).hostname,
     logLevel: values.LOG_LEVEL,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    maxRequestsInFlight: values.MAX_REQUESTS_IN_FLIGHT,
+    sessionCheckCacheMs: values.SESSION_CHECK_CACHE_MS,
     trustProxy: values.TRUST_PROXY,
     apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,

@@ -11,14 +11,15 @@ import Fastify from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type HealthDeps, healthRoutes } from '#server/modules/health/health.routes';
+import { compiledSerializerCompiler } from '#server/platform/http/compiled-serializer';
 import { handleError } from '#server/platform/http/errors';
 import { type PageHeadFor, withPageHead } from '#server/platform/http/page-head';
 import { limitByKey, tooManyRequests } from '#server/platform/http/rate-limit';
+import { installRequestGate } from '#server/platform/http/request-gate';
 import type { Logger } from '#server/platform/logger';
 import type { TrustProxy } from './config';
 
@@ -42,6 +43,15 @@ export interface HttpServerDeps {
   apiPlugins?: FastifyPluginAsyncZod[];
   /** The pages whose head the server fills in for link previews (the SPA's index.html serves the rest). */
   pageHeadFor?: PageHeadFor;
+  /**
+   * Check every answer against its zod schema as well as writing it from the compiled one (see
+   * compiledSerializerCompiler). On by default, as tests want it; the program turns it off for speed.
+   */
+  checkResponses?: boolean;
+  /** MAX_REQUESTS_IN_FLIGHT: past it a request is answered 503 with Retry-After (the health check never is). */
+  maxRequestsInFlight?: number;
+  /** SHUTDOWN_TIMEOUT_MS: how long a stop waits for the requests under way before the database closes. */
+  drainTimeoutMs?: number;
 }
 
 /** Public pages with their own head: short-lived in caches, as an issue's HTML is. */
@@ -91,8 +101,22 @@ export async function buildHttpServer(deps: HttpServerDeps) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so it counts every request and wraps every route's handler.
+  const gate = installRequestGate(app, {
+    maxInFlight: deps.maxRequestsInFlight ?? 256,
+    alwaysAdmitted: ['/api/health'],
+  });
+  // Closing stops accepting connections and waits for them to end; a request whose client hung up still
+  // runs, and the database closes after this: so wait for the handlers too (bounded), not only the sockets.
+  app.addHook('onClose', async () => {
+    const timeoutMs = deps.drainTimeoutMs ?? 10_000;
+    if (!(await gate.drained(timeoutMs))) {
+      deps.logger.warn({ inFlight: gate.inFlight(), timeoutMs }, 'stopping with requests still running');
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ check: deps.checkResponses ?? true }));
   app.setErrorHandler(handleError);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -16,6 +16,7 @@ import {
 } from '#server/modules/auth/email-verification.jobs';
 import { emailVerificationRoutes } from '#server/modules/auth/email-verification.routes';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
+import { createSessionCheck } from '#server/modules/auth/session-check';
 import type { SocialProviders } from '#server/modules/auth/social/social.providers';
 import { socialRoutes } from '#server/modules/auth/social/social.routes';
 import { unservableKinds } from '#server/modules/data-sources/catalogue';
@@ -95,6 +96,8 @@ export interface ModulesDeps {
   fetchAllowPrivateHosts: string[];
   /** SCHEDULE_MAX_LATENESS_MINUTES, in milliseconds. */
   scheduleMaxLatenessMs: number;
+  /** SESSION_CHECK_CACHE_MS: how long "this session stands" is remembered (see createSessionCheck). */
+  sessionCheckCacheMs: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
   /** NEWSLETTER_QUOTA_MB, in bytes. */
@@ -129,7 +132,8 @@ export function composeModules(deps: ModulesDeps) {
   const db = deps.database.db;
   const legal = legalLinksOf(deps.site, appUrl);
   const accessTokens = createAccessTokens(deriveKey(deps.appSecret, 'access-token'), clock);
-  const authDeps = { db, clock, accessTokens };
+  const sessions = createSessionCheck({ db, ttlMs: deps.sessionCheckCacheMs });
+  const authDeps = { db, clock, accessTokens, sessions };
   const authenticate = createAuthenticate(authDeps);
   const accountsDeps = {
     db,
@@ -252,7 +256,7 @@ export function composeModules(deps: ModulesDeps) {
       },
     }),
     emailVerificationRoutes({ db, clock, jobs: queue, authenticate, mailDomain }),
-    usersRoutes({ db, clock, authenticate, mailDomain }),
+    usersRoutes({ db, clock, sessions, authenticate, mailDomain }),
     socialRoutes({ ...authDeps, appUrl, mailDomain, authenticate, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
     issuesRoutes({ ...issuesDeps, authenticate, issueLinks }),

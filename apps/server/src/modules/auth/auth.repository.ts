@@ -14,9 +14,10 @@ export async function findSession(db: Database, sessionId: string) {
 }
 
 /** Whether an access token's session still stands: not revoked, not expired, and the user's own. */
-export async function isSessionActive(db: Database, sessionId: string, userId: string, now: Date) {
+/** The session's expiry while it stands (the user's own, not revoked, not expired), else undefined. */
+export async function findActiveSessionExpiry(db: Database, sessionId: string, userId: string, now: Date) {
   const [row] = await db
-    .select({ id: sessions.sessionId })
+    .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(
@@ -26,7 +27,7 @@ export async function isSessionActive(db: Database, sessionId: string, userId: s
         gt(sessions.expiresAt, now),
       ),
     );
-  return row !== undefined;
+  return row?.expiresAt;
 }
 
 export async function extendSession(db: Database, sessionId: string, expiresAt: Date) {

@@ -12,6 +12,7 @@ import { authErrors } from './auth.errors';
 import * as repository from './auth.repository';
 import { sendEmailVerificationJob, sendSignUpAttemptJob } from './email-verification.jobs';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import type { SessionRevocations } from './session-check';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
@@ -27,6 +28,8 @@ export interface AuthDeps {
   db: Database;
   clock: Clock;
   accessTokens: AccessTokens;
+  /** Told of every session a use case ends, once the change has committed. */
+  sessions: SessionRevocations;
 }
 
 export interface IssuedTokens {
@@ -100,6 +103,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
     const usedAt = row.usedAt ?? (await repository.findRefreshToken(deps.db, row.tokenHash))?.usedAt;
     if (!usedAt || now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
       await repository.revokeSession(deps.db, session.sessionId, now);
+      deps.sessions.forgetSession(session.sessionId);
       throw authErrors.tokenRevoked();
     }
   }
@@ -113,6 +117,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string) {
 
 export async function logout(deps: AuthDeps, sessionId: string) {
   await repository.revokeSession(deps.db, sessionId, deps.clock.now());
+  deps.sessions.forgetSession(sessionId);
 }
 
 /** A single-use reset token for the user with this e-mail, or undefined when there is none. */
@@ -132,7 +137,7 @@ export async function createPasswordReset(deps: AuthDeps, email: string) {
 export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody) {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const userId = await repository.consumePasswordReset(tx, hashToken(body.recoveryToken), now);
     if (!userId) throw authErrors.invalidRecoveryToken();
     // Following the link proved the mailbox is theirs.
@@ -142,5 +147,7 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody) {
       .where(eq(users.userId, userId));
     await repository.expireUserPasswordResets(tx, userId, now);
     await repository.revokeUserSessions(tx, userId, now);
+    return userId;
   });
+  deps.sessions.forgetUser(userId);
 }

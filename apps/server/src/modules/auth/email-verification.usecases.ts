@@ -71,6 +71,8 @@ export async function verifyEmail(deps: VerifyEmailDeps, token: string) {
       throw error;
     });
   if (!verified) throw verificationErrors.invalidLink();
+  // Sessions started before the proof, or every other one after an address change, have ended.
+  deps.sessions.forgetUser(verified.userId);
   await deps.onAddressVerified(verified.userId);
   return { user: verified, token: await startSession(deps, verified.userId) };
 }

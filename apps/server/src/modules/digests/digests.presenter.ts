@@ -8,7 +8,7 @@ import {
   sharePageUrl,
   type VisibilityResponse,
 } from '@digest/contracts';
-import type { DigestSummaryRow } from './digests.repository';
+import type { DigestDetailRow, DigestSummaryRow } from './digests.repository';
 import type { IssueLinks } from './issue-links';
 
 /** The owner's view of the public link: on with its page's address, or off. */
@@ -22,7 +22,10 @@ export function presentVisibility(
   };
 }
 
-export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): DigestSummary {
+type CommonRow = Omit<DigestSummaryRow, 'sourceTypes' | 'subscriberCount'>;
+
+/** The fields a digest's card and its page share. */
+function presentCommon(row: CommonRow, appUrl: string) {
   return {
     digestId: row.digestId,
     name: row.name,
@@ -33,8 +36,6 @@ export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): Dig
     monthDay: row.monthDay,
     // The column's check constraint allows only the choices of ISSUE_RETENTION_MONTHS.
     issueRetentionMonths: row.issueRetentionMonths as IssueRetentionMonths,
-    subscribers: row.subscribers,
-    sources: row.sources,
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
     ...presentVisibility(appUrl, row),
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
@@ -44,14 +45,24 @@ export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): Dig
   };
 }
 
+export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): DigestSummary {
+  return {
+    ...presentCommon(row, appUrl),
+    sourceTypes: row.sourceTypes,
+    subscriberCount: row.subscriberCount,
+  };
+}
+
 export function presentDigest(
   links: { appUrl: string; issueLinks: IssueLinks },
-  row: DigestSummaryRow,
+  row: DigestDetailRow,
   builds: { buildNumber: number; createdAt: Date }[],
   lastRun: { slot: Date; status: string; reason: string | null } | undefined,
 ): Digest {
   return {
-    ...presentDigestSummary(row, links.appUrl),
+    ...presentCommon(row, links.appUrl),
+    subscribers: row.subscribers,
+    sources: row.sources,
     lastRun: lastRun
       ? {
           slot: lastRun.slot.toISOString(),

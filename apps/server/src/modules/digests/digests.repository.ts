@@ -1,3 +1,4 @@
+import type { SourceType } from '@digest/contracts';
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digestBuilds, digests, issueRuns, users } from '#server/db/schema';
@@ -77,6 +78,15 @@ const activeSubscribers = sql<string[]>`coalesce((
   where s.digest_id = "digests"."digest_id" and s.status in ('invited', 'subscribed') and s.removed_at is null
 ), '[]'::jsonb)`;
 
+/** How many friends the digest in the outer query keeps (counted as `activeSubscribers` lists them). */
+const activeSubscriberCount = sql<number>`(
+  select count(*)::int from digest_subscribers s
+  where s.digest_id = "digests"."digest_id" and s.status in ('invited', 'subscribed') and s.removed_at is null
+)`;
+
+/** The kinds of the digest's sources, in order: the list needs no more of their settings. */
+const sourceTypes = sql<SourceType[]>`jsonb_path_query_array("digests"."sources", '$[*].type')`;
+
 const latestBuildNumber = sql<number | null>`(
   select max(b.build_number) from digest_builds b where b.digest_id = "digests"."digest_id"
 )`;
@@ -90,7 +100,8 @@ const latestPublicBuildNumber = sql<number | null>`(
 /** The owner's zone the schedule runs in (the default until the profile has one, as for sources). */
 const ownerTimeZone = sql<string>`(select ${userTimeZone} from users where users.user_id = "digests"."user_id")`;
 
-const summaryColumns = {
+/** What a digest's card and its page both show. */
+const commonColumns = {
   digestId: digests.digestId,
   name: digests.name,
   active: digests.active,
@@ -99,31 +110,34 @@ const summaryColumns = {
   weekDay: digests.weekDay,
   monthDay: digests.monthDay,
   issueRetentionMonths: digests.issueRetentionMonths,
-  sources: digests.sources,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,
   nextRunAt: digests.nextRunAt,
   visibility: digests.visibility,
   shareToken: digests.shareToken,
-  subscribers: activeSubscribers,
   latestBuildNumber,
   timeZone: ownerTimeZone,
 };
 
 export type DigestSummaryRow = Awaited<ReturnType<typeof listDigestSummaries>>[number];
+export type DigestDetailRow = NonNullable<Awaited<ReturnType<typeof findDigestDetail>>>;
 
-/** The user's digests, newest first, with active subscribers and the latest issue number: one query. */
+/**
+ * The user's digests, newest first, as their cards show them (source kinds and a subscriber count, not the
+ * sources' settings and the addresses): one query.
+ */
 export function listDigestSummaries(db: Database, userId: string) {
   return db
-    .select(summaryColumns)
+    .select({ ...commonColumns, sourceTypes, subscriberCount: activeSubscriberCount })
     .from(digests)
     .where(eq(digests.userId, userId))
     .orderBy(desc(digests.createdAt), desc(digests.digestId));
 }
 
-export async function findDigestSummary(db: Database, userId: string, digestId: string) {
+/** One digest of the owner with its sources and active subscribers. */
+export async function findDigestDetail(db: Database, userId: string, digestId: string) {
   const [row] = await db
-    .select(summaryColumns)
+    .select({ ...commonColumns, sources: digests.sources, subscribers: activeSubscribers })
     .from(digests)
     .where(and(eq(digests.digestId, digestId), eq(digests.userId, userId)));
   return row;

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DIGEST_MESSAGES, digestResponseSchema, MAX_DIGESTS } from '@digest/contracts';
+import {
+  DIGEST_MESSAGES,
+  digestListResponseSchema,
+  digestResponseSchema,
+  MAX_DIGESTS,
+} from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestBuilds, digestSubscribers, digests } from '#server/db/schema';
@@ -290,23 +295,40 @@ describe('at most 100 digests per user (creation refused when the user already h
 });
 
 describe('GET /api/digests lists the user’s digests', () => {
-  it('answers { digests } newest first, each with active subscribers and no build history', async () => {
+  it('answers { digests } newest first, each with its source kinds and subscriber count and no build history', async () => {
     const user = await signUp(t);
     const first = await createDigest(t.app, user, { name: 'First' });
-    const second = await createDigest(t.app, user, { name: 'Second', subscribers: ['Friend@Example.com'] });
+    const second = await createDigest(t.app, user, {
+      name: 'Second',
+      subscribers: ['Friend@Example.com', 'other@example.com'],
+    });
+    await api(user, 'PUT', `/api/digests/${second.digestId}/subscribers`, {
+      subscribers: ['friend@example.com'],
+    });
     const response = await api(user, 'GET', '/api/digests');
     expect(response.statusCode).toBe(200);
-    const list = response.json().digests;
-    expect(list.map((digest: { digestId: string }) => digest.digestId)).toEqual([
-      second.digestId,
-      first.digestId,
-    ]);
+    const list = digestListResponseSchema.parse(response.json()).digests;
+    expect(list.map((digest) => digest.digestId)).toEqual([second.digestId, first.digestId]);
     expect(list[0]).toMatchObject({
       name: 'Second',
-      subscribers: ['friend@example.com'],
+      sourceTypes: THREE_SOURCES.map((source) => source.type),
+      subscriberCount: 1,
       latestBuildNumber: null,
     });
-    expect(list[0]).not.toHaveProperty('builds');
+    expect(list[1]?.subscriberCount).toBe(0);
+  });
+
+  it('answers only what a card shows: no sources’ settings, addresses or build history (the digest has them)', async () => {
+    const user = await signUp(t);
+    const digest = await createDigest(t.app, user, { subscribers: ['friend@example.com'] });
+    const [summary] = (await api(user, 'GET', '/api/digests')).json().digests;
+    for (const field of ['sources', 'subscribers', 'builds', 'lastRun'])
+      expect(summary).not.toHaveProperty(field);
+    const opened = digestResponseSchema.parse(
+      (await api(user, 'GET', `/api/digests/${digest.digestId}`)).json(),
+    );
+    expect(opened.digest.subscribers).toEqual(['friend@example.com']);
+    expect(opened.digest.sources.map((source) => source.type)).toEqual(summary.sourceTypes);
   });
 
   it('answers an empty list for a new user and never another user’s digests', async () => {

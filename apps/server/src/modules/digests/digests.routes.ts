@@ -81,7 +81,8 @@ export function digestsRoutes(deps: DigestsRoutesDeps): FastifyPluginAsyncZod {
         preHandler: deps.authenticate,
         schema: {
           tags,
-          summary: "The user's digests, newest first (without their issues)",
+          summary:
+            "The user's digests, newest first, as their cards show them: source kinds and a subscriber count (GET /digests/{id} has the sources' settings, the subscribers and the issues)",
           security,
           response: { 200: digestListResponseSchema },
         },

@@ -40,7 +40,7 @@ export async function getDigest(
   digestId: string,
 ) {
   const [row, builds, lastRun] = await Promise.all([
-    repository.findDigestSummary(deps.db, userId, digestId),
+    repository.findDigestDetail(deps.db, userId, digestId),
     repository.listBuilds(deps.db, userId, digestId),
     repository.findLastScheduledRun(deps.db, userId, digestId),
   ]);

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '#server/db/unique-violation';
 import { expireUserPasswordResets, revokeUserSessions } from '#server/modules/auth/auth.repository';
 import { hashPassword } from '#server/modules/auth/passwords';
 import { confirmIdentity } from '#server/modules/auth/reauthentication';
+import type { SessionRevocations } from '#server/modules/auth/session-check';
 import { rescheduleOwnerDigests } from '#server/modules/schedule/reschedule';
 import type { Clock } from '#server/platform/clock';
 import type { Authenticated } from '#server/platform/http/auth';
@@ -14,6 +15,8 @@ import * as repository from './users.repository';
 export interface UsersDeps {
   db: Database;
   clock: Clock;
+  /** Told of the sessions a password change or a deletion ends, once it has committed. */
+  sessions: SessionRevocations;
 }
 
 const USERNAME_INDEX = 'users_username_lower_unique';
@@ -98,6 +101,7 @@ export async function changePassword(deps: UsersDeps, auth: Authenticated, body:
     await revokeUserSessions(tx, auth.userId, now, auth.sessionId);
     await expireUserPasswordResets(tx, auth.userId, now);
   });
+  deps.sessions.forgetUser(auth.userId);
 }
 
 /** Checks and re-encodes the upload, then replaces the photo; a bad file changes nothing. */
@@ -128,4 +132,5 @@ export async function deleteAccount(deps: UsersDeps, auth: Authenticated, body: 
   const user = await existingUser(deps, auth.userId);
   await confirmIdentity(deps, auth, user, body.password);
   if (!(await repository.deleteUser(deps.db, auth.userId))) throw usersErrors.accountGone();
+  deps.sessions.forgetUser(auth.userId);
 }

@@ -14,8 +14,8 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     weekDay: 1,
     monthDay: 1,
     issueRetentionMonths: 12,
-    subscribers: [],
-    sources: [],
+    sourceTypes: [],
+    subscriberCount: 0,
     latestBuildNumber: null,
     visibility: 'private',
     shareUrl: null,
@@ -39,8 +39,17 @@ export function testBuild(buildNumber: number): Build {
 /** The digest with issues 1…`count`. */
 export function testDigest(count: number, overrides: Partial<Digest> = {}): Digest {
   const builds = Array.from({ length: count }, (_, i) => testBuild(i + 1));
+  const {
+    sourceTypes: _types,
+    subscriberCount: _count,
+    ...fields
+  } = testDigestSummary({
+    latestBuildNumber: count === 0 ? null : count,
+  });
   return {
-    ...testDigestSummary({ latestBuildNumber: count === 0 ? null : count }),
+    ...fields,
+    subscribers: [],
+    sources: [],
     builds,
     lastRun: null,
     ...overrides,

@@ -29,6 +29,7 @@ import { createTestDatabase } from '#server-test/test-database';
 import { type AccessTokens, createAccessTokens } from '../access-tokens';
 import { startSession } from '../auth.usecases';
 import { createAuthenticate } from '../authenticate';
+import { createSessionCheck, type SessionCheck } from '../session-check';
 import { PROVIDER_LABELS } from './social.errors';
 import { createSocialProviders, type SocialProviders } from './social.providers';
 import { BINDING_COOKIE, SOCIAL_RATE_LIMITS, STATE_COOKIE, socialRoutes } from './social.routes';
@@ -45,6 +46,7 @@ let mock: OAuth2Server;
 let issuer: string;
 let app: HttpServer;
 let accessTokens: AccessTokens;
+let sessionCheck: SessionCheck;
 let clockOffsetMs = 0;
 const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };
 const logLines: string[] = [];
@@ -100,9 +102,10 @@ async function buildApp(providers: SocialProviders) {
         db: database.db,
         clock,
         accessTokens,
+        sessions: sessionCheck,
         appUrl: APP_URL,
         mailDomain: 'localhost',
-        authenticate: createAuthenticate({ db: database.db, clock, accessTokens }),
+        authenticate: createAuthenticate({ clock, accessTokens, sessions: sessionCheck }),
         providers,
       }),
     ],
@@ -160,6 +163,7 @@ beforeAll(async () => {
 
   database = await createTestDatabase();
   accessTokens = createAccessTokens(new Uint8Array(randomBytes(32)), clock);
+  sessionCheck = createSessionCheck({ db: database.db, ttlMs: 1000 });
   app = await buildApp(configuredProviders());
 });
 
@@ -517,7 +521,7 @@ describe('Google (OpenID Connect) through a local provider', () => {
       passwordHash: 'set-by-someone',
       method: 'email',
     });
-    await startSession({ db: database.db, clock, accessTokens }, existing.userId);
+    await startSession({ db: database.db, clock, accessTokens, sessions: sessionCheck }, existing.userId);
     googleAccount({ email });
 
     const redeemed = await redeem(await signInWith('google', 'signin'));
@@ -879,7 +883,10 @@ describe('POST /api/auth/social/ticket', () => {
       email: `${unique('other')}@example.com`,
       method: 'email',
     });
-    const signedIn = await startSession({ db: database.db, clock, accessTokens }, someone.userId);
+    const signedIn = await startSession(
+      { db: database.db, clock, accessTokens, sessions: sessionCheck },
+      someone.userId,
+    );
     googleAccount();
     const flow = await signInWith('google', 'signup');
     const refused = await redeem(flow, { accessToken: signedIn.accessToken });

@@ -185,13 +185,14 @@ async function findOrCreateAccount(
       await repository.insertIdentity(tx, identityOf(user.userId));
       return { userId: user.userId, isNewUser: true };
     });
-  try {
-    return await attempt();
-  } catch (error) {
+  const account = await attempt().catch((error: unknown) => {
     // The same person finishing twice at once (two tabs): the other transaction won; read what it wrote.
     if (isUniqueViolation(error)) return attempt();
     throw error;
-  }
+  });
+  // Claiming an unconfirmed account ended its sessions.
+  if (!account.isNewUser) deps.sessions.forgetUser(account.userId);
+  return account;
 }
 
 export interface TicketRedemption {

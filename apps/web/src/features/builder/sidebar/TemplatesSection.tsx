@@ -39,7 +39,7 @@ function TemplateCard({ template, full }: { template: Template; full: boolean })
       <p className={styles.description}>{template.description}</p>
       {template.note && <p className={styles.note}>{template.note}</p>}
       <div className={styles.footer}>
-        <SourceIcons sources={template.sources} />
+        <SourceIcons sourceTypes={template.sources.map((source) => source.type)} />
         <Button
           variant="secondary"
           small

@@ -63,11 +63,11 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
         <LinkIcon className={styles.metaIcon} />
         <span>{visibilityLabel(digest.visibility)}</span>
       </p>
-      <SourceIcons sources={digest.sources} />
+      <SourceIcons sourceTypes={digest.sourceTypes} />
       <div className={styles.footer}>
         <p className={styles.subscribers}>
           <UsersIcon className={styles.metaIcon} />
-          {subscriberCountLabel(digest.subscribers.length)}
+          {subscriberCountLabel(digest.subscriberCount)}
         </p>
         <div className={`${styles.controls} ${styles.raised}`}>
           <Button

@@ -22,7 +22,7 @@ export function DraftCard({ draft }: { draft: Draft }) {
       <h3 id={titleId} className={styles.name}>
         {name}
       </h3>
-      <SourceIcons sources={draft.sources} />
+      <SourceIcons sourceTypes={draft.sources.map((source) => source.type)} />
       <div className={styles.draftActions}>
         <Button
           small

@@ -1,6 +1,5 @@
 import { type SourceType, sourceKinds } from '@digest/contracts';
 import type { ReactNode } from 'react';
-import type { Source } from '../api/schemas';
 import styles from './SourceIcons.module.css';
 
 /** The badge a kind's descriptor names (`icon.key`). */
@@ -125,16 +124,19 @@ export function SourceIcon({ type }: { type: string }) {
 /** How many icons a card shows before '+N'. */
 const MAX_ICONS = 6;
 
-/** The source icons of a digest or draft, one per source kind in the order they first appear. */
-export function SourceIcons({ sources }: { sources: readonly Source[] }) {
-  const types = [...new Set(sources.map((source) => badgeOf(source.type).label))].map(
-    (label) => sources.find((source) => badgeOf(source.type).label === label)?.type ?? '',
+/**
+ * The source icons of a digest or draft, one per source kind in the order they first appear. It takes the
+ * kinds of the sources (one per source), which is all the digests list answers.
+ */
+export function SourceIcons({ sourceTypes }: { sourceTypes: readonly string[] }) {
+  const types = [...new Set(sourceTypes.map((type) => badgeOf(type).label))].map(
+    (label) => sourceTypes.find((type) => badgeOf(type).label === label) ?? '',
   );
   const shown = types.slice(0, MAX_ICONS);
   const hidden = types.length - shown.length;
   if (types.length === 0) return <p className={styles.none}>No sources yet</p>;
   return (
-    <ul className={styles.list} aria-label={`Sources: ${sources.length}`}>
+    <ul className={styles.list} aria-label={`Sources: ${sourceTypes.length}`}>
       {shown.map((type) => (
         <li key={type}>
           <SourceIcon type={type} />
