@@ -23,11 +23,11 @@ export interface AccessTokens {
 /** Short-lived HS256 JWTs; only HS256 is accepted, so `alg: none` and key-confusion tokens are refused. */
 export function createAccessTokens(key: Uint8Array, clock: Clock): AccessTokens {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
-  // Imported once: given the raw bytes, jose imports the key again for every token it signs or verifies,
-  // which cost more than the signature itself on every signed-in request.
   // Tokens whose signature and claims were checked, with their expiry: every signed-in request presents one,
   // and the HMAC check (a WebCrypto job) was a fifth of an empty answer's CPU. Only valid tokens are kept.
   const verified = new Map<string, { claims: AccessTokenClaims; exp: number }>();
+  // Imported once: given the raw bytes, jose imports the key again for every token it signs or verifies,
+  // which cost more than the signature itself on every signed-in request.
   const hmacKey = crypto.subtle.importKey(
     'raw',
     new Uint8Array(key),
