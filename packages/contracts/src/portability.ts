@@ -74,6 +74,8 @@ const chosenFeedSchema = z
   .object({
     title: z.string({ error: 'Title must be text' }).max(1000),
     xmlUrl: opmlFeedUrlSchema,
+    /** Sent back as the import answered it; a block keeps only the feed. */
+    htmlUrl: z.string({ error: 'Site link must be text' }).max(2048).optional(),
   })
   .strict()
   .transform((feed) => ({
