@@ -15,13 +15,13 @@ const TECH_FEEDS = [
 ];
 
 /** Screenshots for a person to look at, when SCREENSHOT_DIR names a folder (never in the repository). */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = false) {
   const folder = process.env.SCREENSHOT_DIR;
   if (!folder) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${folder}/${name}-${width}.png` });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -47,6 +47,7 @@ test('the builder: feeds ticked in a Feedly export become the blocks of a new di
   await expect(dialog.getByRole('alert')).toHaveText(
     'This file is not OPML. Export your subscriptions from your feed reader as OPML and try again.',
   );
+  await shoot(page, 'opml-not-opml');
   // Too large: refused before it is sent.
   await dialog.getByLabel('OPML file').setInputFiles({
     name: 'huge.opml',
@@ -125,6 +126,7 @@ test('the Digests page: one digest per folder of an export; a digest exports its
     dialog.getByText('The folder "Home" has 1 feed; a Digest needs at least 3 sources.'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Create 1 digest' })).toBeDisabled();
+  await shoot(page, 'opml-refused');
 
   await dialog.getByLabel('OPML file').setInputFiles(feedly);
   await expect(dialog.getByRole('checkbox', { name: 'Tech', exact: true })).toBeChecked();
@@ -150,7 +152,8 @@ test('the Digests page: one digest per folder of an export; a digest exports its
 
   // Edit profile: all my data as JSON, with both digests.
   await page.goto('/editProfile');
-  await shoot(page, 'opml-profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();
+  await shoot(page, 'opml-profile', true);
   const [archive] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download all my data (JSON)' }).click(),

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client';
+import { listVisibleSubscribers } from '#server/modules/subscribers/subscribers.repository';
 import type { Clock } from '#server/platform/clock';
 import * as repository from './portability.repository';
 
@@ -24,7 +25,7 @@ export async function* writeAccountArchive(deps: ArchiveDeps, userId: string): A
   yield `${JSON.stringify(head).slice(0, -1)},"digests":[`;
   const digests = await repository.listDigestSettings(deps.db, userId);
   for (const [index, digest] of digests.entries()) {
-    const subscribers = await repository.listSubscribers(deps.db, userId, digest.digestId);
+    const subscribers = await listVisibleSubscribers(deps.db, userId, digest.digestId);
     yield `${index === 0 ? '' : ','}${JSON.stringify({ ...digest, subscribers }).slice(0, -1)},"issues":[`;
     let after = 0;
     let first = true;

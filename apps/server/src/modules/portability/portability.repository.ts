@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
-import { digestBuilds, digestDrafts, digestSubscribers, digests, users } from '#server/db/schema';
+import { digestBuilds, digestDrafts, digests, users } from '#server/db/schema';
 
 /** The account's own profile fields: never its password hash, tokens or sessions. */
 export async function findAccount(db: Database, userId: string) {
@@ -54,22 +54,6 @@ export function listDrafts(db: Database, userId: string) {
     .from(digestDrafts)
     .where(eq(digestDrafts.userId, userId))
     .orderBy(asc(digestDrafts.createdAt));
-}
-
-/** The friends a digest is shared with (not removed), without their unsubscribe tokens. */
-export function listSubscribers(db: Database, userId: string, digestId: string) {
-  return db
-    .select({ email: digestSubscribers.email, status: digestSubscribers.status })
-    .from(digestSubscribers)
-    .innerJoin(digests, eq(digests.digestId, digestSubscribers.digestId))
-    .where(
-      and(
-        eq(digestSubscribers.digestId, digestId),
-        eq(digests.userId, userId),
-        isNull(digestSubscribers.removedAt),
-      ),
-    )
-    .orderBy(asc(digestSubscribers.email));
 }
 
 /** Up to `limit` issues of the owner's digest after issue `after`, oldest first, with their HTML. */
