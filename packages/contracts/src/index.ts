@@ -4,6 +4,7 @@ export * from './data-sources';
 export * from './digests';
 export * from './errors';
 export * from './newsletters';
+export * from './portability';
 export * from './site';
 export * from './source-kinds';
 export * from './sources';

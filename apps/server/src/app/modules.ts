@@ -55,6 +55,7 @@ import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';
 import { createNewsletterItems } from '#server/modules/newsletters/digest-newsletters.repository';
 import { newslettersRoutes } from '#server/modules/newsletters/newsletters.routes';
+import { portabilityRoutes } from '#server/modules/portability/portability.routes';
 import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
 import type { SiteConfig } from '#server/modules/site/site-config';
@@ -259,6 +260,7 @@ export function composeModules(deps: ModulesDeps) {
     usersRoutes({ db, clock, sessions, authenticate, mailDomain }),
     socialRoutes({ ...authDeps, appUrl, mailDomain, authenticate, providers: deps.socialProviders }),
     digestsRoutes(digestDeps),
+    portabilityRoutes({ ...digestDeps, addressPolicy: createAddressPolicy(deps.fetchAllowPrivateHosts) }),
     issuesRoutes({ ...issuesDeps, authenticate, issueLinks }),
     subscribersRoutes(digestDeps),
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),

@@ -224,4 +224,26 @@ describe('api client sessions (docs/product.md §7: a 401 refreshes once and ret
     expect(init?.body).toBe(form);
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
+
+  it('sends a Blob (a chosen file) as its own bytes with the type asked for', async () => {
+    const fetchMock = stubFetch(async () => json(200, {}));
+    const file = new Blob(['<opml/>']);
+    await api.post('/opml/import', file, { auth: false, headers: { 'Content-Type': 'text/x-opml' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(file);
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'text/x-opml' });
+  });
+
+  it('answers a file to download as a Blob, and a refusal as the server’s message', async () => {
+    stubFetch(
+      async () => new Response('<opml/>', { status: 200, headers: { 'content-type': 'text/x-opml' } }),
+    );
+    const blob = await api.get<Blob>('/digests/x/opml', { auth: false, blob: true });
+    expect(await blob.text()).toBe('<opml/>');
+    stubFetch(async () => json(404, { message: 'No such Digest.', code: 'DIGEST_NOT_FOUND' }));
+    await expect(api.get('/digests/x/opml', { auth: false, blob: true })).rejects.toMatchObject({
+      message: 'No such Digest.',
+      status: 404,
+    });
+  });
 });

@@ -37,8 +37,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: Method;
-  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
+  /** Sent as JSON, as multipart/form-data when it is a FormData, as its bytes when it is a Blob (a File). */
   body?: unknown;
+  /** Resolves with the body as a Blob (a file to download) instead of reading it as JSON. */
+  blob?: boolean;
   /** Extra request headers. */
   headers?: Record<string, string>;
   /**
@@ -167,8 +169,10 @@ async function send<T>(
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const isBlob = typeof Blob !== 'undefined' && body instanceof Blob;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !isForm && !isBlob) headers['Content-Type'] = 'application/json';
+  if (isBlob && !headers['Content-Type']) headers['Content-Type'] = 'application/octet-stream';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
   try {
@@ -178,11 +182,11 @@ async function send<T>(
       response = await fetch(`${API_BASE}${path}`, {
         method,
         headers,
-        body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+        body: body === undefined ? null : isForm || isBlob ? body : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',
       });
-      data = await readBody(response);
+      data = options.blob && response.ok ? await response.blob() : await readBody(response);
     } catch (error) {
       if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
       if (signal?.aborted) throw error;

@@ -1,4 +1,4 @@
-import { DIGEST_MESSAGES } from '@digest/contracts';
+import { DIGEST_MESSAGES, noRoomForDigestsMessage } from '@digest/contracts';
 import { AppError } from '#server/platform/http/errors';
 
 export const digestsErrors = {
@@ -12,6 +12,8 @@ export const digestsErrors = {
       `No templates in the category "${category.slice(0, 40)}".`,
     ),
   tooManyDigests: () => new AppError(422, 'TOO_MANY_DIGESTS', DIGEST_MESSAGES.maxDigests),
+  noRoomFor: (wanted: number, room: number) =>
+    new AppError(422, 'TOO_MANY_DIGESTS', noRoomForDigestsMessage(wanted, room)),
   tooManyDrafts: () => new AppError(422, 'TOO_MANY_DRAFTS', DIGEST_MESSAGES.maxDrafts),
   accountGone: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'This account no longer exists.'),
 };

@@ -69,47 +69,77 @@ export async function setVisibility(
 
 /**
  * Locks the owner and checks the 100-digest rule (docs/product.md §5: no new digest when the user already has more
- * than 99). The lock holds until the transaction ends, so concurrent creations cannot pass it together.
+ * than 99) for `adding` new digests. The lock holds until the transaction ends, so concurrent creations cannot
+ * pass it together.
  */
-async function lockOwnerWithRoom(tx: Database, userId: string) {
+async function lockOwnerWithRoom(tx: Database, userId: string, adding = 1) {
   const owner = await repository.lockOwner(tx, userId);
   if (!owner) throw digestsErrors.accountGone();
-  if ((await repository.countDigests(tx, userId)) >= MAX_DIGESTS) throw digestsErrors.tooManyDigests();
+  const room = MAX_DIGESTS - (await repository.countDigests(tx, userId));
+  if (adding > room)
+    throw adding === 1 ? digestsErrors.tooManyDigests() : digestsErrors.noRoomFor(adding, room);
   return owner;
+}
+
+type Owner = Awaited<ReturnType<typeof lockOwnerWithRoom>>;
+
+/** One new digest of a locked owner: an empty name becomes "{full name}'s Digest"; friends are invited. */
+async function insertNewDigest(
+  tx: Database,
+  deps: Pick<DigestsDeps, 'recipientsPerDay'>,
+  owner: Owner,
+  userId: string,
+  body: DigestCreate,
+  now: Date,
+) {
+  const digestId = await repository.insertDigest(tx, {
+    userId,
+    name: body.name || defaultDigestName(owner.fullName),
+    active: body.active,
+    scheduleType: body.scheduleType,
+    time: body.time,
+    weekDay: body.weekDay,
+    monthDay: body.monthDay,
+    issueRetentionMonths: body.issueRetentionMonths,
+    sources: body.sources,
+    nextRunAt: nextRunFor(body, owner.timezone, now),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const toNotify = await applySubscriberList(tx, {
+    userId,
+    digestId,
+    emails: body.subscribers,
+    now,
+    recipientsPerDay: deps.recipientsPerDay,
+  });
+  return { digestId, toNotify };
 }
 
 /** `POST /digests`: an empty name becomes "{full name}'s Digest"; friends get an invitation. */
 export async function createDigest(deps: DigestsDeps, userId: string, body: DigestCreate) {
   const now = deps.clock.now();
-  const { digestId, toNotify } = await deps.db.transaction(async (tx) => {
-    const owner = await lockOwnerWithRoom(tx, userId);
-    const digestId = await repository.insertDigest(tx, {
-      userId,
-      name: body.name || defaultDigestName(owner.fullName),
-      active: body.active,
-      scheduleType: body.scheduleType,
-      time: body.time,
-      weekDay: body.weekDay,
-      monthDay: body.monthDay,
-      issueRetentionMonths: body.issueRetentionMonths,
-      sources: body.sources,
-      nextRunAt: nextRunFor(body, owner.timezone, now),
-      createdAt: now,
-      updatedAt: now,
-    });
-    return {
-      digestId,
-      toNotify: await applySubscriberList(tx, {
-        userId,
-        digestId,
-        emails: body.subscribers,
-        now,
-        recipientsPerDay: deps.recipientsPerDay,
-      }),
-    };
-  });
+  const { digestId, toNotify } = await deps.db.transaction(async (tx) =>
+    insertNewDigest(tx, deps, await lockOwnerWithRoom(tx, userId), userId, body, now),
+  );
   await deps.notify(toNotify);
   return getDigest(deps, userId, digestId);
+}
+
+/**
+ * Several digests at once, all or none (an OPML file's folders, one digest each): one transaction, and
+ * the 100-digest rule counts them together. Answers their ids in the order given.
+ */
+export async function createDigests(deps: DigestsDeps, userId: string, bodies: DigestCreate[]) {
+  const now = deps.clock.now();
+  const created = await deps.db.transaction(async (tx) => {
+    const owner = await lockOwnerWithRoom(tx, userId, bodies.length);
+    const made: { digestId: string; toNotify: string[] }[] = [];
+    for (const body of bodies) made.push(await insertNewDigest(tx, deps, owner, userId, body, now));
+    return made;
+  });
+  await deps.notify(created.flatMap((digest) => digest.toNotify));
+  return created.map((digest) => digest.digestId);
 }
 
 const SCHEDULE_FIELDS = ['active', 'scheduleType', 'time', 'weekDay', 'monthDay'] as const;

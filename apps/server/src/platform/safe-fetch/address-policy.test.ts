@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy, isPublicAddress } from './address-policy';
+import { createAddressPolicy, isPublicAddress, URL_REFUSALS, unreachableUrlReason } from './address-policy';
 
 const BLOCKED = {
   'IPv4 loopback': ['127.0.0.1', '127.255.255.254'],
@@ -64,5 +64,49 @@ describe('the private-host allow-list', () => {
     expect(policy.allowsAddress('192.168.0.1')).toBe(false);
     expect(policy.allowsHost('intranet.example')).toBe(true);
     expect(policy.allowsHost('other.example')).toBe(false);
+  });
+});
+
+describe('unreachableUrlReason: what safe-fetch could never fetch, told without a name lookup', () => {
+  const none = createAddressPolicy([]);
+
+  it.each([
+    ['not a URL', URL_REFUSALS.notUrl],
+    ['javascript:alert(1)', URL_REFUSALS.scheme],
+    ['file:///etc/passwd', URL_REFUSALS.scheme],
+    ['ftp://example.com/feed', URL_REFUSALS.scheme],
+    ['https://user:secret@example.com/feed', URL_REFUSALS.credentials],
+    ['http://127.0.0.1/feed', URL_REFUSALS.private],
+    ['http://0x7f.1/feed', URL_REFUSALS.private],
+    ['http://[::1]/feed', URL_REFUSALS.private],
+    ['http://[::ffff:10.0.0.1]/feed', URL_REFUSALS.private],
+    ['http://192.168.1.1/rss', URL_REFUSALS.private],
+    ['http://169.254.169.254/latest/meta-data', URL_REFUSALS.private],
+    ['http://localhost/feed', URL_REFUSALS.private],
+    ['http://feeds.localhost/feed', URL_REFUSALS.private],
+    ['http://nas.local/feed', URL_REFUSALS.private],
+    ['http://wiki.internal/feed', URL_REFUSALS.private],
+    ['http://router.home.arpa/feed', URL_REFUSALS.private],
+    ['http://intranet/feed', URL_REFUSALS.private],
+    ['https://example.com:22/feed', URL_REFUSALS.port],
+    ['http://8.8.8.8:6379/', URL_REFUSALS.port],
+  ])('%s: %s', (url, reason) => {
+    expect(unreachableUrlReason(url, none)).toBe(reason);
+  });
+
+  it.each([
+    'https://example.com/feed',
+    'http://example.com:80/rss',
+    'https://8.8.8.8:443/',
+    'https://[2606:4700::1111]/',
+  ])('lets %s through', (url) => {
+    expect(unreachableUrlReason(url, none)).toBeUndefined();
+  });
+
+  it('lets allow-listed hosts through on any port (FETCH_ALLOW_PRIVATE_HOSTS)', () => {
+    const policy = createAddressPolicy(['127.0.0.1', 'intranet']);
+    expect(unreachableUrlReason('http://127.0.0.1:4010/feeds/rss2.xml', policy)).toBeUndefined();
+    expect(unreachableUrlReason('http://intranet:8080/feed', policy)).toBeUndefined();
+    expect(unreachableUrlReason('http://127.0.0.2/feed', policy)).toBe(URL_REFUSALS.private);
   });
 });

@@ -108,3 +108,49 @@ export function createAddressPolicy(allowPrivateHosts: string[]): AddressPolicy 
     allowsAnyPort: (hostname, ips) => allowsHost(hostname) || (ips.length > 0 && ips.every(isAllowListed)),
   };
 }
+
+/** Names that never lead to the public internet (RFC 6761, 6762, 8375, and the usual intranet suffixes). */
+const PRIVATE_NAME = /(?:^|\.)(?:localhost|localdomain|local|internal|intranet|lan|home\.arpa)$/i;
+/**
+ * The web's ports. Anything else (SSH, databases, mail, admin consoles) is no feed or API a user may name;
+ * only allow-listed hosts (the fake providers in tests, an intranet service) are reached on other ports.
+ */
+export const WEB_PORTS = new Set([80, 443]);
+export const URL_REFUSALS = {
+  notUrl: 'This is not a valid web address',
+  scheme: 'Only http and https feeds can be added',
+  credentials: 'A feed address cannot carry a user name or password',
+  private: 'Private, local and reserved network addresses cannot be reached',
+  port: 'Only the web ports 80 and 443 can be reached',
+} as const;
+
+/**
+ * Why safe-fetch could never fetch `raw` for a user, told without a name lookup (for lists of addresses
+ * a user hands in, such as an OPML file, where a lookup per feed would be slow and tell nothing new);
+ * undefined when it may be fetched. A name that resolves to a private address passes here and is
+ * refused when it is fetched, as for any feed.
+ */
+export function unreachableUrlReason(raw: string, policy: AddressPolicy): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return URL_REFUSALS.notUrl;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return URL_REFUSALS.scheme;
+  if (url.username || url.password) return URL_REFUSALS.credentials;
+  const host = canonicalHost(url.hostname);
+  if (!host) return URL_REFUSALS.notUrl;
+  const isAddress = ipaddr.isValid(host);
+  if (isAddress ? !policy.allowsAddress(host) : !policy.allowsHost(host) && isPrivateName(host)) {
+    return URL_REFUSALS.private;
+  }
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  if (!WEB_PORTS.has(port) && !policy.allowsAnyPort(host, isAddress ? [host] : [])) {
+    return URL_REFUSALS.port;
+  }
+  return undefined;
+}
+
+/** `localhost`, `printer.local`, `wiki.internal`, or a single label (`intranet`) the local resolver completes. */
+const isPrivateName = (host: string) => PRIVATE_NAME.test(host) || !host.includes('.');

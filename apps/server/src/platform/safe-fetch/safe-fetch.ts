@@ -6,7 +6,7 @@ import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { createHostLimiter, type HostLimiter } from '../host-limiter';
-import { type AddressPolicy, createAddressPolicy } from './address-policy';
+import { type AddressPolicy, createAddressPolicy, WEB_PORTS } from './address-policy';
 import { FetchError, type HttpRequest, type HttpResponse, type SafeFetch } from './types';
 
 export interface SafeFetchOptions {
@@ -36,11 +36,6 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_PER_HOST = 6;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/**
- * The web's ports. Anything else (SSH, databases, mail, admin consoles) is no feed or API a user may name;
- * only allow-listed hosts (the fake providers in tests, an intranet service) are reached on other ports.
- */
-const WEB_PORTS = new Set([80, 443]);
 /** Headers that carry the caller's identity: never sent on to another origin by a redirect. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 

@@ -8,14 +8,11 @@
  * feeds use them) are decoded, once, in place. "Billion laughs", quadratic blow-up and external
  * entities (XXE) therefore have nothing to work with: `&lol9;` stays the five characters written.
  */
-import { type ChildNode, type Document, isTag, isText } from 'domhandler';
-import { decodeHTMLStrict } from 'entities';
-import { parseDocument } from 'htmlparser2';
-import { nestsDeeperThan } from '#server/platform/markup-depth';
 import { SourceError } from '#server/sources/source-error';
 import { decodeFeedBody } from './feed-encoding';
 import type { ParsedFeed } from './feed-model';
 import { readJsonFeed } from './json-feed';
+import { readXmlDocument } from './safe-xml';
 import { readXmlFeed } from './xml-feed';
 
 export { decodeFeedBody } from './feed-encoding';
@@ -70,115 +67,14 @@ function parseJson(text: string, url: string): ParsedFeed {
 /** Far deeper than any feed (an xhtml post rarely passes 30); see platform/markup-depth. */
 const MAX_NESTING = 256;
 
-/**
- * Where a declaration of the internal subset (`<!ENTITY …>`, `<!ATTLIST …>`…) that starts at `from` ends,
- * or -1: at the first `>` outside quotes. Not recursive, so no nesting can exhaust the stack.
- */
-function endOfMarkupDeclaration(text: string, from: number): number {
-  let at = from;
-  while (at < text.length) {
-    const char = text[at];
-    if (char === '"' || char === "'") {
-      const close = text.indexOf(char, at + 1);
-      if (close === -1) return -1;
-      at = close + 1;
-    } else if (char === '>') return at + 1;
-    else at += 1;
-  }
-  return -1;
-}
-
-/** Where the DOCTYPE that starts at `from` (just past `<!DOCTYPE`) ends, or -1. Quotes and comments skipped. */
-function endOfDeclaration(text: string, from: number): number {
-  let at = from;
-  while (at < text.length) {
-    const char = text[at];
-    if (char === '"' || char === "'") {
-      const close = text.indexOf(char, at + 1);
-      if (close === -1) return -1;
-      at = close + 1;
-    } else if (text.startsWith('<!--', at)) {
-      const close = text.indexOf('-->', at + 4);
-      if (close === -1) return -1;
-      at = close + 3;
-    } else if (text.startsWith('<?', at)) {
-      const close = text.indexOf('?>', at + 2);
-      if (close === -1) return -1;
-      at = close + 2;
-    } else if (char === '[') {
-      // The internal subset: declarations, comments, processing instructions, parameter references.
-      at += 1;
-      while (at < text.length && text[at] !== ']') {
-        if (text.startsWith('<!--', at) || text.startsWith('<?', at)) {
-          const close = text.indexOf(text[at + 1] === '!' ? '-->' : '?>', at + 2);
-          if (close === -1) return -1;
-          at = close + (text[at + 1] === '!' ? 3 : 2);
-        } else if (text.startsWith('<!', at)) {
-          const end = endOfMarkupDeclaration(text, at + 2);
-          if (end === -1) return -1;
-          at = end;
-        } else at += 1;
-      }
-      if (at >= text.length) return -1;
-      at += 1;
-    } else if (char === '>') {
-      return at + 1;
-    } else at += 1;
-  }
-  return -1;
-}
-
-const PROLOG_SKIP = /\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)/y;
-
-/**
- * The document with its DOCTYPE declaration (internal subset and all) cut out, unread; the document as
- * it is when it has none. Only the prolog is searched: a DOCTYPE comes before the root element.
- */
-function withoutDoctype(text: string): string {
-  let at = 0;
-  for (;;) {
-    PROLOG_SKIP.lastIndex = at;
-    if (!PROLOG_SKIP.test(text)) break;
-    at = PROLOG_SKIP.lastIndex;
-  }
-  while (/\s/.test(text[at] ?? '')) at += 1;
-  if (text.slice(at, at + 9).toUpperCase() !== '<!DOCTYPE') return text;
-  const end = endOfDeclaration(text, at + 9);
-  if (end === -1) {
-    throw new SourceError('invalid_response', 'The feed begins a DOCTYPE and never ends it');
-  }
-  return text.slice(0, at) + text.slice(end);
-}
-
-/**
- * Character and entity references in text and attribute values, decoded once: XML's five, numeric ones
- * and HTML's named entities (with their semicolon). Any other `&name;` stays as written. CDATA stays
- * as written too. Iterative, so no document can exhaust the stack here.
- */
-function decodeReferences(document: Document): void {
-  const pending: ChildNode[] = [...document.children];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (isText(node)) {
-      if (node.data.includes('&')) node.data = decodeHTMLStrict(node.data);
-    } else if (isTag(node)) {
-      for (const [name, value] of Object.entries(node.attribs)) {
-        if (value.includes('&')) node.attribs[name] = decodeHTMLStrict(value);
-      }
-      for (const child of node.children) pending.push(child);
-    }
-  }
-}
-
 function parseXml(text: string, url: string): ParsedFeed {
   if (rootNameOf(text) === '' && !text.includes('<')) {
     throw new SourceError('invalid_response', 'The address answered with something that is not a feed');
   }
-  const markup = withoutDoctype(text);
-  if (nestsDeeperThan(markup, MAX_NESTING)) {
-    throw new SourceError('invalid_response', 'The feed nests its elements too deeply to be read');
-  }
-  const document = parseDocument(markup, { xmlMode: true, decodeEntities: false });
-  decodeReferences(document);
+  const document = readXmlDocument(text, MAX_NESTING, {
+    unendedDoctype: () => new SourceError('invalid_response', 'The feed begins a DOCTYPE and never ends it'),
+    tooDeep: () => new SourceError('invalid_response', 'The feed nests its elements too deeply to be read'),
+  });
   const feed = readXmlFeed(document, url);
   if (!feed) {
     throw new SourceError(

@@ -92,6 +92,12 @@ export const UploadIcon = ({ className }: IconProps) => (
   </Icon>
 );
 
+export const DownloadIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
+  </Icon>
+);
+
 export const NewspaperIcon = ({ className }: IconProps) => (
   <Icon className={className}>
     <path d="M4 22h16a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2H8a2 2 0 0 0-2 2v16a2 2 0 0 1-2 2zm0 0a2 2 0 0 1-2-2v-9c0-1.1.9-2 2-2h2" />

@@ -21,6 +21,7 @@ import {
   tabHasKinds,
   viewCount,
 } from './entry-view';
+import { ImportOpml } from './ImportOpml';
 import { TemplatesSection } from './TemplatesSection';
 
 /** What every list of kinds needs to draw itself. */
@@ -49,6 +50,9 @@ export function EntryStep() {
   return (
     <div className={styles.entry}>
       <SearchBox label="Search sources" placeholder="Search sources" value={text} onChange={setText} />
+      <div className={styles.import}>
+        <ImportOpml full={full} />
+      </div>
       {full ? (
         <p className={styles.full} role="status">
           {DIGEST_MESSAGES.maxSources}

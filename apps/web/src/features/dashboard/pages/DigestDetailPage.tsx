@@ -7,6 +7,7 @@ import {
   ChevronLeftIcon,
   ChevronRightIcon,
   ClockIcon,
+  DownloadIcon,
   EditIcon,
   InboxIcon,
   LinkIcon,
@@ -29,6 +30,7 @@ import {
   useSendLatestDigest,
   visibilityLabel,
 } from '#web/features/digests';
+import { useExportDigestOpml } from '#web/features/portability';
 import { IssueFrame, ShareDialog, useIssueHtml } from '#web/features/share';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { notifyError } from '#web/lib/notify';
@@ -79,6 +81,7 @@ function DigestDetail({ digest }: { digest: Digest }) {
   // The issue picked in the pager; null shows the newest (docs/product.md §4).
   const [selectedBuild, setSelectedBuild] = useState<number | null>(null);
   const sendLatest = useSendLatestDigest(digest.digestId);
+  const exportOpml = useExportDigestOpml();
   const missed = missedIssueText(digest.lastRun, digest.timeZone);
   // docs/product.md §4: after Send latest digest, the new issue is selected (the digest has been reloaded by then).
   const sendLatestDigest = () =>
@@ -127,6 +130,17 @@ function DigestDetail({ digest }: { digest: Digest }) {
             <EditIcon className={styles.buttonIcon} />
             Edit
           </Button>
+          {digest.sources.some((source) => source.type === 'RSS') ? (
+            <Button
+              small
+              variant="secondary"
+              loading={exportOpml.isPending}
+              onClick={() => exportOpml.mutate({ digestId: digest.digestId, name: digest.name })}
+            >
+              {exportOpml.isPending ? null : <DownloadIcon className={styles.buttonIcon} />}
+              Export feeds (OPML)
+            </Button>
+          ) : null}
           <Button small onClick={() => setSharing(true)}>
             <ShareIcon className={styles.buttonIcon} />
             Share

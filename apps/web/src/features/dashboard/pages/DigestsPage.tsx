@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '#web/components/ui/Button';
 import { EmptyState } from '#web/components/ui/EmptyState';
-import { InboxIcon, PlusIcon } from '#web/components/ui/icons';
+import { InboxIcon, PlusIcon, UploadIcon } from '#web/components/ui/icons';
 import { PageHeader } from '#web/components/ui/PageHeader';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { resetBuilder } from '#web/features/builder';
 import { useDigests, useDrafts } from '#web/features/digests';
+import { OpmlImportDialog } from '#web/features/portability';
 import { errorMessage } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
@@ -18,6 +20,7 @@ export function DigestsPage() {
   const user = useCurrentUser();
   const digests = useDigests();
   const drafts = useDrafts();
+  const [importing, setImporting] = useState(false);
 
   let content: React.ReactNode;
   if (digests.isPending || drafts.isPending) {
@@ -88,7 +91,16 @@ export function DigestsPage() {
   return (
     <>
       <title>Digests · Digest</title>
-      <PageHeader title={`${user.fullName} Digests`} />
+      <PageHeader
+        title={`${user.fullName} Digests`}
+        actions={
+          <Button variant="secondary" small onClick={() => setImporting(true)}>
+            <UploadIcon />
+            Import OPML
+          </Button>
+        }
+      />
+      <OpmlImportDialog mode="folders" open={importing} onOpenChange={setImporting} />
       {content}
     </>
   );

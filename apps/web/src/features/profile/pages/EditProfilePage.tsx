@@ -3,6 +3,7 @@ import { Avatar } from '#web/components/ui/Avatar';
 import { Button } from '#web/components/ui/Button';
 import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
 import { PageHeader } from '#web/components/ui/PageHeader';
+import { useDownloadArchive } from '#web/features/portability';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
 import { useDeletePhoto } from '../api/use-profile';
@@ -22,6 +23,7 @@ export function EditProfilePage() {
   const [removeOpen, setRemoveOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const removePhoto = useDeletePhoto();
+  const archive = useDownloadArchive();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -61,6 +63,21 @@ export function EditProfilePage() {
             E-mail address
           </h2>
           <EmailSection user={user} />
+        </section>
+
+        <section className={styles.card} aria-labelledby="data-title">
+          <h2 id="data-title" className={styles.cardTitle}>
+            Your data
+          </h2>
+          <p className={styles.muted}>
+            One JSON file with your profile, every Digest with its settings, friends and issues, and your
+            drafts.
+          </p>
+          <div>
+            <Button variant="secondary" loading={archive.isPending} onClick={() => archive.mutate()}>
+              Download all my data (JSON)
+            </Button>
+          </div>
         </section>
 
         <section className={`${styles.card} ${styles.danger}`} aria-labelledby="delete-title">
