@@ -125,7 +125,8 @@ describe('GET /api/data-sources/reddit/{subreddit}', () => {
       redditFake.blockServer(false);
       await keyless.close();
     }
-  });
+    // It starts a second API (a database of its own) for the server without a Reddit app.
+  }, 90_000);
 
   it.each([
     ['/a', 'Subreddit must be 2 to 21 letters'],
