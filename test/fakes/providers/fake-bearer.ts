@@ -7,6 +7,11 @@ import { type FakeOAuthProvider, readFakeAccessToken } from './oauth';
  * the token is missing, malformed, expired or revoked (the real APIs answer 401 then).
  */
 export function fakeBearer(request: FakeRequest, provider: FakeOAuthProvider): string | undefined {
+  return fakeBearerGrant(request, provider)?.accountId;
+}
+
+/** `fakeBearer`, with the scopes the token was granted (X's tokens carry them; undefined for the others). */
+export function fakeBearerGrant(request: FakeRequest, provider: FakeOAuthProvider) {
   const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-  return token ? readFakeAccessToken(provider, token)?.accountId : undefined;
+  return token ? readFakeAccessToken(provider, token) : undefined;
 }

@@ -14,11 +14,12 @@
  * Access tokens are self-describing, so any other fake (the X API fake, the Google Calendar fake…) can check a
  * token this server issued without sharing state with it (`fake-bearer.ts` reads them):
  *
- *     fake-<provider>-access.<accountId>.<expiresAt>
+ *     fake-<provider>-access.<accountId>.<expiresAt>[.<scopes>]
  *
  * `<provider>` is `google`, `twitter` or `stripe`; `<accountId>` is the account's id at the provider
  * (Google `sub`, X user id, Stripe `acct_…`; never contains a dot); `<expiresAt>` is Unix seconds (Stripe's
- * tokens do not expire: theirs says 2100). Refresh tokens are opaque. `readFakeAccessToken(provider, token)`
+ * tokens do not expire: theirs says 2100); `<scopes>` (X only) is the granted scope, base64url, so the X API fake
+ * can check each endpoint's scopes as X does. Refresh tokens are opaque. `readFakeAccessToken(provider, token)`
  * parses an access token and says whether it is still good, revocations here included.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -105,6 +106,7 @@ const state = {
   failNextGrant: new Set<FakeOAuthProvider>(),
   denyNext: new Set<FakeOAuthProvider>(),
   account: new Map<FakeOAuthProvider, string>(),
+  grantedScope: new Map<FakeOAuthProvider, string>(),
 };
 
 /** Test switches of the fake authorisation servers (same process only). */
@@ -121,6 +123,14 @@ export const fakeOAuth = {
   useAccount(provider: FakeOAuthProvider, accountId: string) {
     state.account.set(provider, accountId);
   },
+  /**
+   * Authorize requests to `provider` grant this scope, whatever was asked for: an account connected by an
+   * earlier version of the app, which asked for less. undefined: what is asked for again.
+   */
+  grantScope(provider: FakeOAuthProvider, scope: string | undefined) {
+    if (scope === undefined) state.grantedScope.delete(provider);
+    else state.grantedScope.set(provider, scope);
+  },
   /** Tokens revoked (or Stripe accounts deauthorized) so far. */
   revocations(provider: FakeOAuthProvider) {
     return state.revocations.filter((entry) => entry.provider === provider).map((entry) => entry.token);
@@ -133,6 +143,7 @@ export const fakeOAuth = {
     state.failNextGrant.clear();
     state.denyNext.clear();
     state.account.clear();
+    state.grantedScope.clear();
   },
 };
 
@@ -141,20 +152,27 @@ export function readFakeAccessToken(
   provider: FakeOAuthProvider,
   token: string,
   now = Date.now(),
-): { accountId: string } | undefined {
-  const match = new RegExp(`^fake-${provider}-access\\.([^.]+)\\.(\\d+)$`).exec(token);
+): { accountId: string; scopes: string[] | undefined } | undefined {
+  const match = new RegExp(`^fake-${provider}-access\\.([^.]+)\\.(\\d+)(?:\\.([\\w-]+))?$`).exec(token);
   if (!match?.[1] || !match[2] || state.revoked.has(token)) return undefined;
   // Stripe ends every token of an account at once (deauthorize).
   if (provider === 'stripe' && state.revoked.has(match[1])) return undefined;
   if (Number(match[2]) * 1000 <= now) return undefined;
-  return { accountId: match[1] };
+  const scopes = match[3] === undefined ? undefined : fakeScopesOf(match[3]);
+  return { accountId: match[1], scopes };
 }
+
+/** The `<scopes>` part of an X access token of this fake. */
+export const fakeScopePart = (scope: string) => Buffer.from(scope).toString('base64url');
+const fakeScopesOf = (part: string) =>
+  Buffer.from(part, 'base64url').toString('utf8').split(' ').filter(Boolean);
 
 const random = () => randomBytes(18).toString('base64url');
 
-function issueAccessToken(provider: 'google' | 'twitter', accountId: string) {
+function issueAccessToken(provider: 'google' | 'twitter', accountId: string, scope?: string) {
   const ttl = ACCESS_TTL_SECONDS[provider];
-  const token = `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + ttl}`;
+  const scopes = scope === undefined ? '' : `.${fakeScopePart(scope)}`;
+  const token = `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + ttl}${scopes}`;
   // Two tokens issued in the same second are the same string: a new one is good even if an equal one was revoked.
   state.revoked.delete(token);
   return { token, expiresIn: ttl };
@@ -480,7 +498,7 @@ function twitterClientOk(request: FakeRequest, body: URLSearchParams) {
 }
 
 function twitterTokenResponse(grant: Grant): FakeResponse {
-  const access = issueAccessToken('twitter', grant.accountId);
+  const access = issueAccessToken('twitter', grant.accountId, grant.scope);
   return {
     body: {
       token_type: 'bearer',
@@ -523,7 +541,7 @@ export const twitterOAuthProvider: FakeProvider = {
         if (state.denyNext.delete('twitter'))
           return redirectTo(withQuery(redirectUri, { ...back, error: 'access_denied' }));
         const account = currentAccount('twitter', fixtures.twitter, accountIdOf.twitter);
-        const scope = query.get('scope') ?? '';
+        const scope = state.grantedScope.get('twitter') ?? query.get('scope') ?? '';
         const code = random();
         state.codes.set(code, {
           provider: 'twitter',

@@ -7,6 +7,11 @@
  * gets Product Hunt's 401.
  * The public feed (`PRODUCT_HUNT_FEED_URL`, no token): `GET /feed` answers an Atom recording of the newest
  * launches in Product Hunt's own shape (tagline and links as HTML content, no counts, no pictures).
+ *
+ * Rate limits as Product Hunt documents them (https://api.producthunt.com/v2/docs/rate_limits/headers):
+ * every API answer carries `X-Rate-Limit-Limit`, `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset`, the
+ * last in seconds until the 15-minute window starts again (not a time). `limitReached(seconds)` spends
+ * the window: the API answers 429 with Product Hunt's `rate_limit_reached` error until it is reset.
  */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
@@ -168,12 +173,32 @@ function answerPosts(request: FakeRequest): FakeResponse {
   }
 }
 
-export function productHuntFake(): FakeProvider {
+/** Complexity points of one 15-minute window (Product Hunt's documented limit for the GraphQL API). */
+const WINDOW_POINTS = 6250;
+const WINDOW_SECONDS = 15 * 60;
+
+export function productHuntFake(): FakeProvider & { limitReached(resetInSeconds: number | undefined): void } {
+  let limited: { until: number } | undefined;
+  const windowStart = Date.now();
+  /** Seconds until the current window ends, as Product Hunt counts them. */
+  const resetIn = () =>
+    limited
+      ? Math.max(0, Math.ceil((limited.until - Date.now()) / 1000))
+      : WINDOW_SECONDS - (Math.floor((Date.now() - windowStart) / 1000) % WINDOW_SECONDS);
+  const rateHeaders = (remaining: number): Record<string, string> => ({
+    'x-rate-limit-limit': String(WINDOW_POINTS),
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': String(resetIn()),
+  });
   return {
+    /** The window is spent for `resetInSeconds` from now (undefined: a fresh window again). */
+    limitReached(resetInSeconds) {
+      limited = resetInSeconds === undefined ? undefined : { until: Date.now() + resetInSeconds * 1000 };
+    },
     prefix: '/product-hunt',
     env: { PRODUCT_HUNT_BASE_URL: '/v2/api/graphql', PRODUCT_HUNT_FEED_URL: '/feed' },
     credentials: { PRODUCT_HUNT_TOKEN: FAKE_PRODUCT_HUNT_TOKEN },
-    handle(request) {
+    handle(request): FakeResponse | undefined {
       if (request.path === '/feed' && request.method === 'GET') {
         return { headers: { 'content-type': 'application/atom+xml; charset=utf-8' }, body: feed };
       }
@@ -196,7 +221,26 @@ export function productHuntFake(): FakeProvider {
       if (request.method !== 'POST') {
         return { status: 405, body: { errors: [{ message: 'Only POST requests are supported' }] } };
       }
-      return answerPosts(request);
+      if (limited && limited.until <= Date.now()) limited = undefined;
+      if (limited) {
+        const reset = resetIn();
+        return {
+          status: 429,
+          headers: rateHeaders(0),
+          body: {
+            data: null,
+            errors: [
+              {
+                error: 'rate_limit_reached',
+                error_description: 'Sorry. You have exceeded the API rate limit, please try again later.',
+                details: { limit: WINDOW_POINTS, remaining: 0, reset_in: reset },
+              },
+            ],
+          },
+        };
+      }
+      const answer = answerPosts(request);
+      return { ...answer, headers: { ...answer.headers, ...rateHeaders(WINDOW_POINTS - 1) } };
     },
   };
 }

@@ -8,10 +8,26 @@
  * The signed-in user ("me" of the timeline and list endpoints) is the X user id the access token names
  * (fake OAuth server, `fake-bearer.ts`); every account sees the same recorded timeline. `/2/users/me`
  * lives with the fake OAuth server.
+ *
+ * X's access rules are held here as X states them, so a connector cannot pass the fake and fail on X:
+ * - Scopes: each endpoint needs the OAuth 2.0 scopes its reference page lists ("Authorization: OAuth 2.0
+ *   scopes required by this endpoint"); a token without one of them gets X's plain 403 problem.
+ * - Access tier: the reads the sources make (user posts, home timeline, search, lists, follows) are not
+ *   in X's Free tier (https://docs.x.com/x-api/getting-started/about-x-api, "Access levels"). A token of
+ *   an app on the Free tier gets X's 453 answer ("You currently have access to a subset of X API V2
+ *   endpoints…"); one of an app outside a project gets the `client-not-enrolled` problem
+ *   (`ClientForbiddenProblem` of X's OpenAPI document). `setTier(tier, accountId?)` picks the tier of
+ *   the app every token (or one account's tokens) came from; 'basic' by default.
+ *
+ * Not yet checked against X's published shapes in a test: no npm package ships X's OpenAPI document. The
+ * official SDKs were looked at (issue 19): `@xdevplatform/xdk` 0.6 types its answers camelCased and renamed
+ * (`notePost`, `referencedPosts`), converted at run time, so they do not describe the wire; `twitter-api-sdk`
+ * 1.2 (`dist/gen/openapi-types.d.ts`, generated from the OpenAPI document) does, and the 403 bodies here
+ * follow its `ClientForbiddenProblem` and `Problem`, but it predates `note_tweet`.
  */
 import { readFileSync } from 'node:fs';
 import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
-import { fakeBearer } from './fake-bearer';
+import { fakeBearerGrant } from './fake-bearer';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/twitter/${name}`, import.meta.url), 'utf8'));
@@ -57,6 +73,52 @@ function problem(status: number, title: string, detail: string, extra: ApiObject
 }
 
 const UNAUTHORIZED = problem(401, 'Unauthorized', 'Unauthorized');
+
+/** The tiers of X API access that change what the sources can read. */
+export type FakeXTier = 'basic' | 'free' | 'not-enrolled';
+
+/** X's answer to a token whose scopes do not cover the endpoint: a bare 403 problem. */
+const MISSING_SCOPE = problem(403, 'Forbidden', 'Forbidden');
+
+/** X's answer on the Free tier to an endpoint outside it (v1.1-style error list, code 453, status 403). */
+const FREE_TIER: FakeResponse = {
+  status: 403,
+  body: {
+    errors: [
+      {
+        message:
+          'You currently have access to a subset of X API V2 endpoints and limited v1.1 endpoints (e.g. media post, oauth) only. If you need access to this endpoint, you may need a different access level. You can learn more here: https://developer.x.com/en/portal/product',
+        code: 453,
+      },
+    ],
+  },
+};
+
+/** X's answer to an app that is not attached to a project (`ClientForbiddenProblem`, reason client-not-enrolled). */
+const NOT_ENROLLED: FakeResponse = {
+  status: 403,
+  headers: { 'content-type': 'application/problem+json' },
+  body: {
+    client_id: '28659504',
+    detail:
+      'When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.',
+    registration_url: 'https://developer.twitter.com/en/docs/projects/overview',
+    title: 'Client Forbidden',
+    required_enrollment: 'Appropriate Level of API Access',
+    reason: 'client-not-enrolled',
+    type: 'https://api.twitter.com/2/problems/client-forbidden',
+  },
+};
+
+/** The scopes each endpoint needs, from its X API v2 reference page. */
+const TWEETS = ['tweet.read', 'users.read'];
+const SCOPES: [RegExp, string[]][] = [
+  [/^\/2\/users\/\d+\/following$/, [...TWEETS, 'follows.read']],
+  [/^\/2\/users\/\d+\/owned_lists$/, ['list.read', 'users.read']],
+  [/^\/2\/users\/\d+\/followed_lists$/, [...TWEETS, 'list.read']],
+  [/^\/2\/lists\/\d+\/tweets$/, [...TWEETS, 'list.read']],
+  [/^\/2\/.*$/, TWEETS],
+];
 
 /** 200 with `errors`, as X answers a lookup of something that does not exist. */
 const notFound = (resource: string, parameter: string, value: string): ApiObject => ({
@@ -271,18 +333,45 @@ function route(request: FakeRequest, me: string): FakeResponse | undefined {
   return undefined;
 }
 
-/** `received`: every request answered, for tests that check what a connector asked X for. */
-export function twitterFake(): FakeProvider & { received: { path: string; query: URLSearchParams }[] } {
+/** Whether a token granted `scopes` may call `path`. */
+function scopesCover(path: string, scopes: string[] | undefined): boolean {
+  const needed = SCOPES.find(([pattern]) => pattern.test(path))?.[1] ?? TWEETS;
+  return needed.every((scope) => scopes?.includes(scope));
+}
+
+export interface FakeX extends FakeProvider {
+  /** Every request answered, for tests that check what a connector asked X for. */
+  received: { path: string; query: URLSearchParams }[];
+  /** The access tier of the app the tokens of `accountId` (of every account, without one) were issued to. */
+  setTier(tier: FakeXTier, accountId?: string): void;
+}
+
+export function twitterFake(): FakeX {
   const received: { path: string; query: URLSearchParams }[] = [];
+  let defaultTier: FakeXTier = 'basic';
+  const tiers = new Map<string, FakeXTier>();
   return {
     prefix: '/twitter',
     env: { TWITTER_API_BASE_URL: '/2' },
     received,
+    setTier(tier, accountId) {
+      if (accountId === undefined) {
+        defaultTier = tier;
+        tiers.clear();
+      } else tiers.set(accountId, tier);
+    },
     handle(request) {
       received.push({ path: request.path, query: request.query });
-      const accountId = fakeBearer(request, 'twitter');
-      if (accountId === undefined) return UNAUTHORIZED;
-      return route(request, accountId) ?? problem(404, 'Not Found Error', 'Sorry, that page does not exist.');
+      const grant = fakeBearerGrant(request, 'twitter');
+      if (grant === undefined) return UNAUTHORIZED;
+      // X checks the app's access before the token's scopes.
+      const tier = tiers.get(grant.accountId) ?? defaultTier;
+      if (tier === 'not-enrolled') return NOT_ENROLLED;
+      if (tier === 'free') return FREE_TIER;
+      if (!scopesCover(request.path, grant.scopes)) return MISSING_SCOPE;
+      return (
+        route(request, grant.accountId) ?? problem(404, 'Not Found Error', 'Sorry, that page does not exist.')
+      );
     },
   };
 }

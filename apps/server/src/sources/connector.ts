@@ -28,6 +28,8 @@ export interface ConnectedAccountSummary {
   email: string | null;
   username: string | null;
   profilePicture: string | null;
+  /** The scopes the provider granted when the account was connected (or last renewed); null if it did not say. */
+  scopes: string[] | null;
 }
 
 /** Access to the user's connected accounts (modules/accounts implements it). */

@@ -46,8 +46,24 @@ export function lifetimeOf(request: ProviderRequest, response: HttpResponse, now
   return Math.min(maxSeconds, Math.max(minSeconds, seconds));
 }
 
-function errorForStatus(provider: string, response: HttpResponse, nowMs: number): SourceError {
+/**
+ * The answer with a `retry-after` header from the provider's own rate-limit header (`request.retryAfter`),
+ * for a 429 or 503 that carries none, so every later reader (both caches, the error) sees one convention.
+ */
+function withRetryAfter(request: ProviderRequest, response: HttpResponse, nowMs: number): HttpResponse {
+  if (!request.retryAfter || response.headers['retry-after'] !== undefined) return response;
+  if (response.status !== 429 && response.status !== 503) return response;
+  const seconds = request.retryAfter(response.headers, nowMs);
+  if (seconds === undefined || !Number.isFinite(seconds)) return response;
+  const header = String(Math.max(0, Math.ceil(seconds)));
+  return { ...response, headers: { ...response.headers, 'retry-after': header } };
+}
+
+function errorForStatus(request: ProviderRequest, response: HttpResponse, nowMs: number): SourceError {
   const { status } = response;
+  const provider = request.provider;
+  const own = request.refusal?.({ status, headers: response.headers, body: response.body.toString('utf8') });
+  if (own) return own;
   if (status === 404 || status === 410)
     return new SourceError('not_found', `${provider} answered ${status}: not found`, undefined, status);
   if (status === 429) {
@@ -113,15 +129,19 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
   const now = deps.now ?? Date.now;
 
   async function fetchOk(request: ProviderRequest): Promise<HttpResponse> {
-    const load = (validators: Record<string, string> = {}) =>
-      deps.safeFetch({
-        url: String(request.url),
-        method: request.method ?? 'GET',
-        headers: { ...request.headers, ...validators },
-        body: request.body,
-        timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
-      });
+    const load = async (validators: Record<string, string> = {}) =>
+      withRetryAfter(
+        request,
+        await deps.safeFetch({
+          url: String(request.url),
+          method: request.method ?? 'GET',
+          headers: { ...request.headers, ...validators },
+          body: request.body,
+          timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
+        }),
+        now(),
+      );
     let response: HttpResponse;
     try {
       response =
@@ -133,8 +153,7 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
     } catch (error) {
       throw errorForFetch(request.provider, error);
     }
-    if (response.status < 200 || response.status > 299)
-      throw errorForStatus(request.provider, response, now());
+    if (response.status < 200 || response.status > 299) throw errorForStatus(request, response, now());
     return response;
   }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SourceError } from './source-error';
 
 /**
  * How a connector calls its provider: one request in, parsed content out, every failure turned into a
@@ -25,6 +26,25 @@ export interface ProviderRequest {
   private?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * The provider's own table of refusals: its statuses and error bodies to the product's messages (blocked
+   * or rate-limited, needs a paid tier, account must be reconnected, not found, provider down). Undefined
+   * for an answer the generic reading (status only) says well enough.
+   */
+  refusal?: (answer: ProviderRefusal) => SourceError | undefined;
+  /**
+   * Seconds until a 429 (or 503) may be retried, for a provider that says so in a header of its own
+   * instead of Retry-After: each names and counts it its own way (an epoch second, seconds from now).
+   * Read before the answer reaches the cache, which then holds off for as long as the provider asked.
+   */
+  retryAfter?: (headers: Record<string, string>, nowMs: number) => number | undefined;
+}
+
+/** A failed answer as a provider's refusal table reads it (the body as UTF-8; empty for a remembered 429). */
+export interface ProviderRefusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface ProviderTextResponse {

@@ -16,6 +16,8 @@ export type SourceErrorCode =
   | 'too_large'
   | 'invalid_response'
   | 'invalid_request'
+  /** The provider refuses this server's app the endpoint: its access tier or plan does not include it. */
+  | 'tier_required'
   | 'upstream';
 
 const STATUS: Record<SourceErrorCode, number> = {
@@ -30,6 +32,7 @@ const STATUS: Record<SourceErrorCode, number> = {
   too_large: 422,
   invalid_response: 502,
   invalid_request: 422,
+  tier_required: 502,
   upstream: 502,
 };
 

@@ -15,6 +15,7 @@ import {
   type FakeProviders,
   startFakeProviders,
 } from '#test/fakes/fake-providers';
+import { fakeScopePart } from '#test/fakes/providers/oauth';
 import type {
   AccountProvider,
   AccountTokens,
@@ -24,6 +25,7 @@ import type {
 } from './connector';
 import { createMemoryContentCache, createProviderHttp } from './create-provider-http';
 import { SourceError, type SourceErrorCode } from './source-error';
+import { X_ACCOUNT_SCOPES } from './twitter/twitter.refusals';
 
 /**
  * Starts `providers` on one fake server for the test file and closes it after; after each test the request
@@ -199,6 +201,8 @@ export interface TestAccount {
   providerAccountId?: string;
   email?: string;
   username?: string;
+  /** What the provider granted; unknown (null) by default. */
+  scopes?: string[];
 }
 
 /** The accounts of one user, by tokenId; any other user or tokenId is not connected. */
@@ -210,6 +214,7 @@ export function testAccountTokens(userId: string, accounts: Record<string, TestA
     email: account.email ?? null,
     username: account.username ?? null,
     profilePicture: null,
+    scopes: account.scopes ?? null,
   });
   return {
     async accessToken(owner, tokenId, provider) {
@@ -228,9 +233,18 @@ export function testAccountTokens(userId: string, accounts: Record<string, TestA
   };
 }
 
-/** An access token as the fake OAuth servers issue it, valid for an hour of real time. */
-export const fakeAccessToken = (provider: 'google' | 'twitter' | 'stripe', accountId: string) =>
-  `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + 3600}`;
+/**
+ * An access token as the fake OAuth servers issue it, valid for an hour of real time; an X one carries
+ * `scopes` (by default every scope the app asks for), as the fake X API checks them.
+ */
+export const fakeAccessToken = (
+  provider: 'google' | 'twitter' | 'stripe',
+  accountId: string,
+  scopes: readonly string[] = X_ACCOUNT_SCOPES,
+) =>
+  `fake-${provider}-access.${accountId}.${Math.floor(Date.now() / 1000) + 3600}${
+    provider === 'twitter' ? `.${fakeScopePart(scopes.join(' '))}` : ''
+  }`;
 
 /** A mailbox with no newsletters (the real one is read in modules/newsletters' tests). */
 const NO_NEWSLETTERS: NewsletterItems = { latest: async () => [] };

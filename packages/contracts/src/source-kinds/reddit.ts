@@ -5,8 +5,12 @@ import { listItems, type SourceKind } from './source-kind';
 export interface RedditPost {
   id: string;
   url: string;
-  ups: number;
-  numComments: number;
+  /**
+   * null when unknown: read from the subreddit's public feed (Reddit refusing this server its API), a post
+   * has no score or comment count. Issues stored before counts could be unknown always have numbers.
+   */
+  ups: number | null;
+  numComments: number | null;
   title: string;
   /** Sanitised HTML of the self text, cut per `postBody`. */
   selfText: string;

@@ -21,6 +21,7 @@ import {
 } from '#server/modules/auth/oauth-client';
 import type { OAuthConfig } from '#server/modules/auth/oauth-config';
 import type { Logger } from '#server/platform/logger';
+import { X_ACCOUNT_SCOPES } from '#server/sources/twitter/twitter.refusals';
 
 /** Google's revocation endpoint, for a discovery document that does not name one. */
 const GOOGLE_REVOCATION_URL = 'https://oauth2.googleapis.com/revoke';
@@ -237,11 +238,7 @@ function twitterClient(config: OAuthConfig['twitter']): AccountProviderClient {
       const { client } = await operations.context();
       return authorizationUrlOf(
         config.authorizationUrl,
-        pkceAuthorizationParameters(
-          client.client_id,
-          'tweet.read users.read list.read offline.access',
-          request,
-        ),
+        pkceAuthorizationParameters(client.client_id, X_ACCOUNT_SCOPES.join(' '), request),
       );
     },
     async exchange(exchange) {

@@ -302,7 +302,9 @@ describe('connecting X/Twitter and Stripe accounts', () => {
   it('connects an X account with PKCE and reads its username and picture from users/me', async () => {
     const user = await signUp(t);
     const { authorize, back } = await connect(user, 'twitter');
-    expect(authorize.searchParams.get('scope')).toBe('tweet.read users.read list.read offline.access');
+    expect(authorize.searchParams.get('scope')).toBe(
+      'tweet.read users.read follows.read list.read offline.access',
+    );
     expect(back.href).toBe('http://app.test/accounts?connected=twitter');
     expect(await listOf(user)).toEqual([
       {
@@ -577,7 +579,7 @@ describe('access tokens for the connectors', () => {
     ]).finally(() => fakes.setLatency(0));
     expect(fakes.hits('/twitter-oauth', '/2/oauth2/token')).toBe(1);
     expect(fromWorker.accessToken).toBe(fromApi.accessToken);
-    expect(readFakeAccessToken('twitter', fromApi.accessToken)).toEqual({ accountId: ADA_TWITTER?.id });
+    expect(readFakeAccessToken('twitter', fromApi.accessToken)).toMatchObject({ accountId: ADA_TWITTER?.id });
     const [after] = await rowsOf(user.userId);
     expect(after?.refreshTokenEnc).not.toBe(before?.refreshTokenEnc);
 

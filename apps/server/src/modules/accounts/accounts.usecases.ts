@@ -56,6 +56,7 @@ export function summaryOf(row: repository.ConnectedAccountRow): ConnectedAccount
     email: row.email,
     username: row.username,
     profilePicture: row.profilePicture,
+    scopes: row.scopes === null ? null : row.scopes.split(' ').filter(Boolean),
   };
 }
 

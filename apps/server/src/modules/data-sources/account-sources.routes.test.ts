@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from '#server-test/test-api';
 import { testClock } from '#server-test/test-clock';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
 import { googleApiFake } from '#test/fakes/providers/google-api';
-import { oauthFakeProviders } from '#test/fakes/providers/oauth';
+import { fakeOAuth, oauthFakeProviders } from '#test/fakes/providers/oauth';
 import { stripeFake } from '#test/fakes/providers/stripe';
 import { twitterFake } from '#test/fakes/providers/twitter';
 
@@ -144,6 +144,34 @@ describe('GET /api/data-sources/twitter/…', () => {
     const theirs = await get(`/api/data-sources/twitter/timeline?${q({})}`, mallory);
     expect(theirs.statusCode).toBe(409);
     expect(theirs.json().code).toBe('SOURCE_NOT_CONNECTED');
+  });
+
+  it('tells an account connected before follows.read was asked for to reconnect, from its stored scopes', async () => {
+    // What the previous version asked X for, and so what X granted and the database holds.
+    fakeOAuth.grantScope('twitter', 'tweet.read users.read list.read offline.access');
+    const grace = await signUp(api);
+    let old = '';
+    try {
+      old = await connectAccount(api, grace, 'twitter');
+    } finally {
+      fakeOAuth.grantScope('twitter', undefined);
+    }
+    const params = new URLSearchParams({ tokenId: old, queryType: 'suggestions' });
+    const picker = await get(`/api/data-sources/twitter/users?${params}`, grace);
+    expect(picker.statusCode).toBe(409);
+    expect(picker.json()).toEqual({
+      code: 'SOURCE_NOT_CONNECTED',
+      message:
+        'X (Twitter) has not let Digest read the accounts you follow: reconnect your X account on the Connected accounts page to grant follows.read.',
+    });
+    // Connecting again asks for every scope, and the picker works.
+    const again = await connectAccount(api, grace, 'twitter');
+    const fixed = await get(
+      `/api/data-sources/twitter/users?${new URLSearchParams({ tokenId: again, queryType: 'suggestions' })}`,
+      grace,
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().users).toHaveLength(4);
   });
 
   it("answers X's rate limit with 429 and when to retry", async () => {

@@ -76,13 +76,13 @@ export function renewed(stored: HttpResponse, notModified: HttpResponse): HttpRe
 }
 
 /**
- * Retry-After as seconds (delta or HTTP date), or undefined. X/Twitter sends no Retry-After but
- * `x-rate-limit-reset`, the epoch second its window reopens.
+ * Retry-After as seconds (delta or HTTP date), or undefined. A provider's own rate-limit headers
+ * (X's `x-rate-limit-reset`, an epoch second; Reddit's `x-ratelimit-reset`, seconds from now) differ in
+ * meaning from one provider to the next: each client turns its own into Retry-After (ProviderRequest
+ * `retryAfter`), never this function by guessing from a header name.
  */
 export function retryAfterSeconds(response: HttpResponse, nowMs: number): number | undefined {
   const value = response.headers['retry-after']?.trim();
-  const reset = response.headers['x-rate-limit-reset']?.trim();
-  if (!value && reset && /^\d+$/.test(reset)) return Math.max(0, Math.ceil(Number(reset) - nowMs / 1000));
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
   const date = Date.parse(value);

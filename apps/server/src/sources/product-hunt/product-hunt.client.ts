@@ -41,6 +41,16 @@ const postsAnswerSchema = z.object({
     .optional(),
 });
 
+/**
+ * Product Hunt's `X-Rate-Limit-Reset` counts the seconds until the rate-limit window starts again, not
+ * a time ("X-Rate-Limit-Reset: seconds until the limit resets",
+ * https://api.producthunt.com/v2/docs/rate_limits/headers). It sends no Retry-After.
+ */
+export function productHuntRetryAfter(headers: Record<string, string>): number | undefined {
+  const reset = headers['x-rate-limit-reset']?.trim();
+  return reset && /^\d+$/.test(reset) ? Number(reset) : undefined;
+}
+
 /** The instant today's Product Hunt day began (midnight Pacific time), as ISO 8601 UTC. */
 export function startOfProductHuntDay(now: Date): string {
   return (
@@ -81,6 +91,7 @@ async function apiLaunches(
         body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
         // A read: the body (query, count, day) and the token are part of the cache key.
         cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
+        retryAfter: productHuntRetryAfter,
       },
       postsAnswerSchema,
     )

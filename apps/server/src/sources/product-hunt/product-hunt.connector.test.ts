@@ -12,7 +12,8 @@ import { productHuntFake } from '#test/fakes/providers/product-hunt';
 import { startOfProductHuntDay } from './product-hunt.client';
 import { productHuntConnector } from './product-hunt.connector';
 
-const fakes = fakeProvidersForFile([productHuntFake()], '/product-hunt');
+const productHunt = productHuntFake();
+const fakes = fakeProvidersForFile([productHunt], '/product-hunt');
 
 interface Options {
   timeoutMs?: number;
@@ -134,6 +135,20 @@ describe('when Product Hunt cannot be read', () => {
     expect(error.message).toBe(
       'Product Hunt refused the query: Query has complexity of 1200, which exceeds max complexity of 1000',
     );
+  });
+
+  it('backs off for the seconds X-Rate-Limit-Reset counts from now, and says when to retry', async () => {
+    productHunt.limitReached(717);
+    try {
+      const error = await sourceFailure(launches({ numberOfPosts: 3 }));
+      expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429 });
+      // 717 s from now, not the epoch second 717 (which would be long past: retry at once).
+      expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(716);
+      expect(error.retryAfterSeconds).toBeLessThanOrEqual(717);
+      expect(error.message).toMatch(/^Product Hunt answered 429: rate-limited, retry in 71[67] s$/);
+    } finally {
+      productHunt.limitReached(undefined);
+    }
   });
 
   itReportsProviderFailures({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SourcesDeps } from '#server/sources/connector';
+import { type ParsedFeedItem, parseFeed } from '#server/sources/rss/feed-parser';
 import { SourceError } from '#server/sources/source-error';
+import { redditRefusal, redditRetryAfter, serverBlocked, subredditMissing } from './reddit.refusals';
 
 const PROVIDER = 'Reddit';
 /**
@@ -37,7 +39,14 @@ const postSchema = z.object({
       .optional(),
   }),
 });
-export type RedditPostData = z.infer<typeof postSchema>['data'];
+/** A post as the API gives it; read from the public feed, its score and comment count are unknown (null). */
+export type RedditPostData = Omit<z.infer<typeof postSchema>['data'], 'ups' | 'num_comments'> & {
+  ups: number | null;
+  num_comments: number | null;
+};
+
+/** Where the posts came from: the JSON API, or the public feed when Reddit refuses this server the API. */
+export type RedditAccess = 'api' | 'feed';
 
 const hotSchema = listingOf(postSchema);
 
@@ -67,6 +76,29 @@ interface AppToken {
 export interface SubredditPage {
   subreddits: RedditSubredditData[];
   after: string | null;
+  /** 'feed': Reddit refuses this server its lists (no list can be given); posts are read from feeds. */
+  access: RedditAccess;
+}
+
+/** The self text of a feed entry: Reddit's content wraps it in `<div class="md">`, before "submitted by". */
+const FEED_SELF_TEXT = /<div class="md">([\s\S]*)<\/div>\s*<!-- SC_ON -->/;
+
+/**
+ * A post of the public feed. The feed carries title, link, author, self text and thumbnail; it has no
+ * score or comment count (null: unknown), and it marks neither pinned nor NSFW posts.
+ */
+function feedPostOf(entry: ParsedFeedItem): RedditPostData {
+  return {
+    id: entry.guid.replace(/^t3_/, ''),
+    title: entry.title,
+    permalink: entry.link,
+    ups: null,
+    num_comments: null,
+    stickied: false,
+    over_18: false,
+    selftext_html: FEED_SELF_TEXT.exec(entry.content)?.[1] ?? null,
+    thumbnail: entry.image,
+  };
 }
 
 function parseJson(body: string): unknown {
@@ -76,9 +108,6 @@ function parseJson(body: string): unknown {
     return undefined;
   }
 }
-
-const notFound = (subreddit: string) =>
-  new SourceError('not_found', `r/${subreddit} was not found: it does not exist, is private or was banned`);
 
 /**
  * Reddit's listings. With REDDIT_CLIENT_ID / REDDIT_CLIENT_SECRET, through the OAuth API with an
@@ -135,16 +164,29 @@ export function redditClient(deps: Pick<SourcesDeps, 'http' | 'providers' | 'clo
    * One listing. For a subreddit that does not exist the public endpoint redirects to the subreddit
    * search (whose answer may even be an empty listing): that is a 404 in all but name.
    */
-  async function get<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>, renew = false) {
+  async function get<T>(
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<T>,
+    subreddit?: string,
+    renew = false,
+  ) {
     const bearer = await appToken(renew);
     const url = new URL(bearer ? `${oauthBase}${path}` : `${publicBase}${path}.json`);
     url.search = new URLSearchParams({ ...params, raw_json: '1' }).toString();
     const headers: Record<string, string> = { 'user-agent': REDDIT_USER_AGENT };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const answer = await deps.http.text({ provider: PROVIDER, url, headers, cache: { defaultSeconds: 300 } });
+    const answer = await deps.http.text({
+      provider: PROVIDER,
+      url,
+      headers,
+      cache: { defaultSeconds: 300 },
+      retryAfter: redditRetryAfter,
+      refusal: redditRefusal(subreddit),
+    });
     const searched = new URL(answer.url).pathname.endsWith('/subreddits/search.json');
     if (searched && !path.startsWith('/subreddits/search')) {
-      throw new SourceError('not_found', `${PROVIDER} redirected to its search: not found`);
+      throw subreddit ? subredditMissing(subreddit) : new SourceError('not_found', `${PROVIDER}: not found`);
     }
     const parsed = schema.safeParse(parseJson(answer.body));
     if (!parsed.success)
@@ -153,27 +195,74 @@ export function redditClient(deps: Pick<SourcesDeps, 'http' | 'providers' | 'clo
   }
 
   /** `get`, once more with a new token if Reddit refused the one we had (revoked or expired early). */
-  async function getRenewing<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>) {
+  async function getRenewing<T>(
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<T>,
+    subreddit?: string,
+  ) {
     try {
-      return await get(path, params, schema);
+      return await get(path, params, schema, subreddit);
     } catch (error) {
       const refused = error instanceof SourceError && error.kind === 'unauthorized';
       if (!refused || !credentials) throw error;
-      return get(path, params, schema, true);
+      return get(path, params, schema, subreddit, true);
+    }
+  }
+
+  /** The subreddit's public Atom feed (`/r/{name}/.rss`), which Reddit serves where it refuses the API. */
+  async function hotFromFeed(subreddit: string): Promise<RedditPostData[]> {
+    const url = new URL(`${publicBase}/r/${encodeURIComponent(subreddit)}/.rss`);
+    url.searchParams.set('limit', String(HOT_PAGE));
+    let answer: Awaited<ReturnType<typeof deps.http.text>>;
+    try {
+      answer = await deps.http.text({
+        provider: `${PROVIDER}'s feed of r/${subreddit}`,
+        url,
+        headers: {
+          'user-agent': REDDIT_USER_AGENT,
+          accept: 'application/atom+xml, application/xml;q=0.9, */*;q=0.1',
+        },
+        cache: { defaultSeconds: 300 },
+        retryAfter: redditRetryAfter,
+      });
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      if (error.providerStatus === 404) throw subredditMissing(subreddit);
+      // The feed too refuses (or fails): say what the server lacks, and what the feed answered.
+      throw new SourceError(
+        error.kind === 'rate_limited' ? 'rate_limited' : 'blocked',
+        `${serverBlocked().message}, and r/${subreddit}'s public feed could not be read either (${error.message})`,
+        error.retryAfterSeconds,
+        error.providerStatus,
+      );
+    }
+    try {
+      return parseFeed(answer.bytes, { url: answer.url, contentType: answer.contentType }).items.map(
+        feedPostOf,
+      );
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      throw new SourceError(
+        'invalid_response',
+        `${PROVIDER} answered r/${subreddit}'s feed with something unreadable`,
+      );
     }
   }
 
   return {
-    /** The hot posts of a subreddit, stickied and NSFW ones included (the connector decides). */
-    async hot(subreddit: string): Promise<RedditPostData[]> {
+    /**
+     * The hot posts of a subreddit, stickied and NSFW ones included (the connector decides); from the
+     * public feed when Reddit refuses this server its API (`access: 'feed'`: no scores or comment counts).
+     */
+    async hot(subreddit: string): Promise<{ posts: RedditPostData[]; access: RedditAccess }> {
       try {
         const path = `/r/${encodeURIComponent(subreddit)}/hot`;
-        const answer = await getRenewing(path, { limit: String(HOT_PAGE) }, hotSchema);
-        return answer.data.children.map((child) => child.data);
+        const answer = await getRenewing(path, { limit: String(HOT_PAGE) }, hotSchema, subreddit);
+        return { posts: answer.data.children.map((child) => child.data), access: 'api' };
       } catch (error) {
-        // 403: private or quarantined; 404: banned or (OAuth API) never existed.
-        const missing = error instanceof SourceError && ['not_found', 'unauthorized'].includes(error.kind);
-        throw missing ? notFound(subreddit) : error;
+        if (!(error instanceof SourceError && error.kind === 'blocked')) throw error;
+        return { posts: await hotFromFeed(subreddit), access: 'feed' };
       }
     },
 
@@ -183,11 +272,20 @@ export function redditClient(deps: Pick<SourcesDeps, 'http' | 'providers' | 'clo
       if (options.after) params.after = options.after;
       if (options.search) params.q = options.search;
       const path = options.search ? '/subreddits/search' : '/subreddits/popular';
-      const answer = await getRenewing(path, params, subredditsSchema);
-      return {
-        subreddits: answer.data.children.map((child) => child.data),
-        after: answer.data.after ?? null,
-      };
+      try {
+        const answer = await getRenewing(path, params, subredditsSchema);
+        return {
+          subreddits: answer.data.children.map((child) => child.data),
+          after: answer.data.after ?? null,
+          access: 'api',
+        };
+      } catch (error) {
+        // Reddit has no public feed of its subreddits: the builder asks for a name instead.
+        if (error instanceof SourceError && error.kind === 'blocked') {
+          return { subreddits: [], after: null, access: 'feed' };
+        }
+        throw error;
+      }
     },
   };
 }

@@ -8,11 +8,12 @@ import {
   sourceFailure,
 } from '#server/sources/sources.test-support';
 import { testClock } from '#server-test/test-clock';
-import { redditFake } from '#test/fakes/providers/reddit';
+import { createRedditFake } from '#test/fakes/providers/reddit';
 import { redditClient } from './reddit.client';
 import { redditConnector, subredditList } from './reddit.connector';
 
-const fakes = fakeProvidersForFile([redditFake], '/reddit');
+const reddit = createRedditFake();
+const fakes = fakeProvidersForFile([reddit], '/reddit');
 
 const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
 type Mode = 'public' | 'oauth';
@@ -110,18 +111,102 @@ describe('subreddit posts', () => {
 
 describe('subreddits that cannot be read', () => {
   it.each([
-    ['private_club', 'private (403)'],
-    ['banned_example', 'banned (404)'],
-    ['no_such_sub_42', 'unknown (redirect to the search)'],
-  ])('names r/%s when it is %s', async (name) => {
+    ['private_club', 'r/private_club is private: only its approved members can read it'],
+    ['banned_example', 'r/banned_example was banned by Reddit'],
+    ['no_such_sub_42', 'r/no_such_sub_42 does not exist'],
+  ])('says why r/%s cannot be read', async (name, message) => {
     const error = await sourceFailure(posts({ sourceName: name }));
-    expect(error.kind).toBe('not_found');
-    expect(error.message).toBe(`r/${name} was not found: it does not exist, is private or was banned`);
+    expect(error).toMatchObject({ kind: 'not_found', statusCode: 404, message });
   });
 
   it('names an unknown subreddit through the OAuth API too', async () => {
     const error = await sourceFailure(posts({ sourceName: 'no_such_sub_42' }, { mode: 'oauth' }));
-    expect(error.message).toBe('r/no_such_sub_42 was not found: it does not exist, is private or was banned');
+    expect(error.message).toBe('r/no_such_sub_42 does not exist');
+  });
+});
+
+describe('when Reddit refuses this server its JSON API (403 to unauthenticated requests)', () => {
+  const blocked = async <T>(read: () => Promise<T>) => {
+    reddit.blockServer(true);
+    try {
+      return await read();
+    } finally {
+      reddit.blockServer(false);
+    }
+  };
+
+  it('reads the subreddit through its public feed: titles, links, pictures and self text, counts unknown', async () => {
+    const content = await blocked(() => posts({ numberOfPosts: 10 }));
+    expect(fakes.hits('/reddit', '/r/programming/.rss')).toBe(1);
+    expect(content.subreddit).toBe('programming');
+    expect(content.posts).toHaveLength(10);
+    const first = byId(content, '1gwd3x1');
+    expect(first).toMatchObject({
+      title: 'PostgreSQL 18: asynchronous I/O in practice',
+      ups: null,
+      numComments: null,
+      image: 'https://b.thumbs.redditmedia.com/7dQe1kPj2x9gq3yZ.jpg',
+    });
+    expect(first?.url).toMatch(/^https:\/\/www\.reddit\.com\/r\/programming\/comments\/1gwd3x1\//);
+    expect(byId(content, '1gwa7pq')?.selfText).toBe(
+      '<p>We had 40 YAML files and three people who understood them. <strong>Nobody</strong> wanted to touch them.</p>',
+    );
+    // "submitted by … [link] [comments]" is Reddit's feed furniture, not the post.
+    expect(content.posts.map((post) => post.selfText).join('')).not.toMatch(/submitted by|\[comments\]/);
+  });
+
+  it('never says a readable subreddit "was not found" when Reddit refuses the server and its feed too', async () => {
+    const error = await blocked(() => sourceFailure(posts({ sourceName: 'private_club' })));
+    expect(error.kind).toBe('blocked');
+    expect(error.message).toBe(
+      "Reddit refuses requests from this server (403): the server needs a Reddit app (REDDIT_CLIENT_ID) to use its API, and r/private_club's public feed could not be read either (Reddit's feed of r/private_club answered 403: access refused)",
+    );
+    expect(error.message).not.toMatch(/not found|does not exist/);
+  });
+
+  it('still says a subreddit that exists nowhere does not exist', async () => {
+    const error = await blocked(() => sourceFailure(posts({ sourceName: 'no_such_sub_42' })));
+    expect(error).toMatchObject({ kind: 'not_found', message: 'r/no_such_sub_42 does not exist' });
+  });
+
+  it('gives no subreddit list but says the posts come from feeds (access: feed)', async () => {
+    const page = await blocked(() => subredditList(redditClient(depsFor('public').deps), { limit: 20 }));
+    expect(page).toEqual({ subreddits: [], after: null, access: 'feed' });
+    const search = await blocked(() =>
+      subredditList(redditClient(depsFor('public').deps), { limit: 20, search: 'program' }),
+    );
+    expect(search.access).toBe('feed');
+  });
+
+  it('reads the API, not the feed, with a Reddit app configured', async () => {
+    const content = await blocked(() => posts({}, { mode: 'oauth' }));
+    expect(content.posts[0]?.ups).toBe(1843);
+    expect(fakes.hits('/reddit', '.rss')).toBe(0);
+  });
+});
+
+describe("Reddit's rate limit", () => {
+  it('backs off for the seconds x-ratelimit-reset counts from now, and says when to retry', async () => {
+    reddit.limitReached(412);
+    try {
+      const error = await sourceFailure(posts({ sourceName: 'worldnews' }));
+      expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429 });
+      // 412 s from now (Reddit's unit), not the epoch second 412.
+      expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(411);
+      expect(error.retryAfterSeconds).toBeLessThanOrEqual(412);
+      expect(error.message).toMatch(/^Reddit answered 429: rate-limited, retry in 41[12] s$/);
+    } finally {
+      reddit.limitReached(undefined);
+    }
+  });
+
+  it('sends its rate-limit headers with every answer, as Reddit does', async () => {
+    const response = await fetch(`${fakes.env.REDDIT_BASE_URL}/r/programming/hot.json`, {
+      headers: { 'user-agent': 'web:test:1.0 (by /u/test)' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+\.0$/);
+    expect(Number(response.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(600);
   });
 });
 

@@ -3,7 +3,12 @@ import type { RedditContent, RedditPost, Subreddit } from '@digest/contracts/con
 import { firstParagraph, sanitizeHtml } from '#server/platform/sanitize-html';
 import type { Connector, SourcesDeps } from '#server/sources/connector';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
-import { type RedditPostData, type RedditSubredditData, redditClient } from './reddit.client';
+import {
+  type RedditAccess,
+  type RedditPostData,
+  type RedditSubredditData,
+  redditClient,
+} from './reddit.client';
 
 /** Links in posts point at Reddit itself, wherever this server reads it from. */
 const REDDIT_SITE = 'https://www.reddit.com';
@@ -55,19 +60,26 @@ function subredditOf(data: RedditSubredditData): Subreddit {
   };
 }
 
-/** Popular or searched subreddits for the builder, NSFW ones left out; `after` pages on. */
+/**
+ * Popular or searched subreddits for the builder, NSFW ones left out; `after` pages on. `access: 'feed'`
+ * when Reddit refuses this server its API: then there is no list, and posts come from public feeds.
+ */
 export async function subredditList(
   client: RedditClient,
   options: { limit: number; search?: string; after?: string },
-): Promise<{ subreddits: Subreddit[]; after: string | null }> {
+): Promise<{ subreddits: Subreddit[]; after: string | null; access: RedditAccess }> {
   const page = await client.subreddits(options);
-  return { subreddits: page.subreddits.filter((data) => !data.over18).map(subredditOf), after: page.after };
+  return {
+    subreddits: page.subreddits.filter((data) => !data.over18).map(subredditOf),
+    after: page.after,
+    access: page.access,
+  };
 }
 
 /** The hot posts of a subreddit, leaving out the moderators' pinned posts and NSFW ones. */
 export async function redditPosts(client: RedditClient, request: RedditPostsRequest): Promise<RedditContent> {
   if (request.numberOfPosts === 0) return { subreddit: request.subreddit, posts: [] };
-  const hot = await client.hot(request.subreddit);
+  const hot = (await client.hot(request.subreddit)).posts;
   const posts = hot
     .filter((post) => !post.stickied && !post.over_18)
     .slice(0, request.numberOfPosts)

@@ -30,7 +30,8 @@ function toTweet(
   const is = (type: string) => referencedTweets.some((ref) => ref.type === type);
   return {
     id: tweet.id,
-    text: tweet.text,
+    // A long post's `text` stops at 280 characters; its whole text is in `note_tweet`.
+    text: tweet.note_tweet?.text ?? tweet.text,
     // x.com/i/status/{id} resolves to the tweet when the author is unknown.
     // Built here, always https; the parts are escaped so a strange username cannot change the path.
     url: `https://x.com/${encodeURIComponent(user.username || 'i')}/status/${encodeURIComponent(tweet.id)}`,

@@ -1,16 +1,21 @@
 import type { TweetUser, TwitterList } from '@digest/contracts/content';
 import { z } from 'zod';
 import { reconnectOnRefusal } from '#server/sources/account-refusal';
+import type { ConnectedAccountSummary } from '#server/sources/connector';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp, ProviderRequest } from '#server/sources/provider-http';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { SourceError } from '#server/sources/source-error';
+import { requireScopes, X_READS, type XRead, xRefusal, xRetryAfter } from './twitter.refusals';
 
 export const PROVIDER = 'X (Twitter)';
 
-/** What every tweet read asks for: the fields and expansions a Tweet block shows (docs/product.md §3 Tweet). */
+/**
+ * What every tweet read asks for: the fields and expansions a Tweet block shows (docs/product.md §3 Tweet).
+ * `note_tweet` holds the whole text of a long post, of which `text` has only the first 280 characters.
+ */
 const TWEET_QUERY = {
-  'tweet.fields': 'created_at,public_metrics,attachments,referenced_tweets,entities',
+  'tweet.fields': 'created_at,public_metrics,attachments,referenced_tweets,entities,note_tweet',
   expansions: 'author_id,attachments.media_keys,referenced_tweets.id',
   'media.fields': 'type,url,preview_image_url',
   'user.fields': 'name,username,profile_image_url,public_metrics',
@@ -42,6 +47,7 @@ const tweetSchema = z.object({
   referenced_tweets: z
     .array(z.object({ type: z.enum(['retweeted', 'quoted', 'replied_to']), id: z.string() }))
     .optional(),
+  note_tweet: z.object({ text: z.string() }).optional(),
 });
 export type ApiTweet = z.infer<typeof tweetSchema>;
 
@@ -87,10 +93,23 @@ export function toTweetUser(user: ApiUser): TweetUser {
   };
 }
 
-/** X API v2 read with one connected account's user token. */
-export function twitterClient(deps: { http: ProviderHttp; providers: ProviderConfig }, accessToken: string) {
+/**
+ * X API v2 read with one connected account's user token. Each read first checks the scopes X granted the
+ * account (`account.scopes`), then reads X's refusals through its table (twitter.refusals.ts).
+ */
+export function twitterClient(
+  deps: { http: ProviderHttp; providers: ProviderConfig },
+  accessToken: string,
+  account: ConnectedAccountSummary,
+) {
   const base = deps.providers.baseUrls.twitterApi;
-  const get = <T>(path: string, query: Record<string, string>, schema: z.ZodType<T>): Promise<T> => {
+  const get = async <T>(
+    read: XRead,
+    path: string,
+    query: Record<string, string>,
+    schema: z.ZodType<T>,
+  ): Promise<T> => {
+    requireScopes(account, read);
     const url = new URL(base + path);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const request: ProviderRequest = {
@@ -100,11 +119,13 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
       private: true,
       // X's rate limits are per 15 minutes: reuse answers for a few minutes rather than spend them.
       cache: { defaultSeconds: 180, minSeconds: 60, maxSeconds: 600 },
+      retryAfter: xRetryAfter,
+      refusal: xRefusal(read),
     };
     return deps.http.json(request, schema).catch(reconnectOnRefusal(PROVIDER));
   };
-  const tweets = async (path: string, query: Record<string, string>, what: string) => {
-    const page = await get(path, { ...TWEET_QUERY, ...query }, tweetPageSchema);
+  const tweets = async (read: XRead, path: string, query: Record<string, string>, what: string) => {
+    const page = await get(read, path, { ...TWEET_QUERY, ...query }, tweetPageSchema);
     if (page.data.length === 0 && page.errors?.length) {
       throw new SourceError('not_found', `${PROVIDER}: ${what} not found`);
     }
@@ -116,6 +137,7 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
     /** GET /users/{id}/tweets: 5 to 100 per request. */
     userTweets: (userId: string, count: number, includeRetweets: boolean) =>
       tweets(
+        X_READS.userTweets,
         `/users/${encodeURIComponent(userId)}/tweets`,
         { max_results: String(clamp(count, 5, 100)), exclude: exclude(includeRetweets) },
         'user',
@@ -123,16 +145,23 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
     /** GET /users/{me}/timelines/reverse_chronological: the home timeline, 1 to 100. */
     timeline: (me: string, count: number, includeRetweets: boolean) =>
       tweets(
+        X_READS.timeline,
         `/users/${encodeURIComponent(me)}/timelines/reverse_chronological`,
         { max_results: String(clamp(count, 1, 100)), exclude: exclude(includeRetweets) },
         'timeline',
       ),
     /** GET /tweets/search/recent: the last 7 days, 10 to 100. */
     search: (query: string, count: number) =>
-      tweets('/tweets/search/recent', { query, max_results: String(clamp(count, 10, 100)) }, 'search'),
+      tweets(
+        X_READS.search,
+        '/tweets/search/recent',
+        { query, max_results: String(clamp(count, 10, 100)) },
+        'search',
+      ),
     /** GET /lists/{id}/tweets: 1 to 100 (no `exclude` on this endpoint). */
     listTweets: (listId: string, count: number) =>
       tweets(
+        X_READS.listTweets,
         `/lists/${encodeURIComponent(listId)}/tweets`,
         { max_results: String(clamp(count, 1, 100)) },
         'list',
@@ -141,8 +170,8 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
     lists: async (me: string): Promise<TwitterList[]> => {
       const query = { max_results: '100' };
       const [owned, followed] = await Promise.all([
-        get(`/users/${encodeURIComponent(me)}/owned_lists`, query, listsSchema),
-        get(`/users/${encodeURIComponent(me)}/followed_lists`, query, listsSchema),
+        get(X_READS.ownedLists, `/users/${encodeURIComponent(me)}/owned_lists`, query, listsSchema),
+        get(X_READS.followedLists, `/users/${encodeURIComponent(me)}/followed_lists`, query, listsSchema),
       ]);
       const all = [...owned.data, ...followed.data];
       return all
@@ -153,6 +182,7 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
     following: async (me: string): Promise<ApiUser[]> =>
       (
         await get(
+          X_READS.following,
           `/users/${encodeURIComponent(me)}/following`,
           { max_results: '1000', 'user.fields': USER_FIELDS },
           userListSchema,
@@ -162,6 +192,7 @@ export function twitterClient(deps: { http: ProviderHttp; providers: ProviderCon
     userByUsername: async (username: string): Promise<ApiUser | undefined> =>
       (
         await get(
+          X_READS.userLookup,
           `/users/by/username/${encodeURIComponent(username)}`,
           { 'user.fields': USER_FIELDS },
           oneUserSchema,

@@ -1,6 +1,6 @@
 import { type SourceInputOf, sourceSchema } from '@digest/contracts';
 import type { Tweet, TwitterContent } from '@digest/contracts/content';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SourceContext } from '#server/sources/connector';
 import {
   connectorDeps,
@@ -18,6 +18,8 @@ import { type TweetOptions, twitterConnectors, twitterReader } from './twitter.c
 const USER = 'user-1';
 const ADA_X_ID = '1461482927403458561';
 const GRACE = '1111111111';
+const MAYA = '4444444444';
+const OLD_SCOPES = ['tweet.read', 'users.read', 'list.read', 'offline.access'];
 const LINUS = '2222222222';
 const accounts = testAccountTokens(USER, {
   'tok-x': {
@@ -26,6 +28,19 @@ const accounts = testAccountTokens(USER, {
     providerAccountId: ADA_X_ID,
   },
   'tok-revoked': { provider: 'TWITTER', accessToken: 'fake-twitter-access.1.100', providerAccountId: '1' },
+  // Connected before the app asked for follows.read: X granted (and we stored) the scopes asked for then.
+  'tok-old': {
+    provider: 'TWITTER',
+    accessToken: fakeAccessToken('twitter', ADA_X_ID, OLD_SCOPES),
+    providerAccountId: ADA_X_ID,
+    scopes: OLD_SCOPES,
+  },
+  // The same grant, stored without the scopes (X did not say them): X itself refuses.
+  'tok-unknown-scopes': {
+    provider: 'TWITTER',
+    accessToken: fakeAccessToken('twitter', ADA_X_ID, OLD_SCOPES),
+    providerAccountId: ADA_X_ID,
+  },
 });
 const context: SourceContext = { userId: USER, timezone: 'UTC', locale: 'en-US' };
 
@@ -100,7 +115,7 @@ describe('tweets of chosen users', () => {
     expect(lastQuery(/^\/2\/users\/1111111111\/tweets$/)).toEqual({
       max_results: '12',
       exclude: 'retweets,replies',
-      'tweet.fields': 'created_at,public_metrics,attachments,referenced_tweets,entities',
+      'tweet.fields': 'created_at,public_metrics,attachments,referenced_tweets,entities,note_tweet',
       expansions: 'author_id,attachments.media_keys,referenced_tweets.id',
       'media.fields': 'type,url,preview_image_url',
       'user.fields': 'name,username,profile_image_url,public_metrics',
@@ -255,6 +270,106 @@ describe('timeline, search and lists', () => {
     expect(await users('search', '@GraceHopperFans')).toEqual(['gracehopperfans']);
     expect(await users('search', 'park')).toEqual(['linuspark']);
     expect(await users('search', 'nobody-here')).toEqual([]);
+  });
+});
+
+describe("X's access rules: scopes, access tier, long posts", () => {
+  afterEach(() => xApi.setTier('basic'));
+
+  it('shows the whole text of a long post (note_tweet), not the first 280 characters X puts in text', async () => {
+    const tweets = await reader().usersTweets(USER, 'tok-x', [MAYA], options({ perUser: 5, limit: 5 }));
+    const long = tweets.find((tweet) => tweet.id === '1860000000000000017');
+    expect(long?.text.length).toBeGreaterThan(280);
+    expect(long?.text).toMatch(/^Notes from a week of drawing a new serif.*goes up on Friday\.$/);
+    expect(long?.text).not.toContain('…');
+  });
+
+  it('asks to reconnect an account connected without follows.read before listing accounts, without asking X', async () => {
+    fakes.resetHits();
+    const error = await sourceFailure(
+      reader().users(USER, 'tok-old', { queryType: 'suggestions', search: '', limit: 10, page: 1 }),
+    );
+    expect(error).toMatchObject({ kind: 'not_connected', statusCode: 409 });
+    expect(error.message).toBe(
+      'X (Twitter) has not let Digest read the accounts you follow: reconnect your X account on the Connected accounts page to grant follows.read.',
+    );
+    expect(fakes.hits('/twitter', '/2/users/')).toBe(0);
+    // What that account was granted still works.
+    expect(await reader().timeline(USER, 'tok-old', options())).toHaveLength(6);
+  });
+
+  it("turns X's 403 for a scope the token lacks into the same request to reconnect, never a raw 403", async () => {
+    const error = await sourceFailure(
+      reader().users(USER, 'tok-unknown-scopes', {
+        queryType: 'suggestions',
+        search: '',
+        limit: 10,
+        page: 1,
+      }),
+    );
+    expect(error).toMatchObject({ kind: 'not_connected', providerStatus: undefined });
+    expect(error.message).toMatch(
+      /^X \(Twitter\) has not let Digest read the accounts you follow: reconnect/,
+    );
+  });
+
+  it.each([
+    ['home timeline', () => reader().timeline(USER, 'tok-x', options()), 'your home timeline'],
+    [
+      'search',
+      () =>
+        reader().search(USER, 'tok-x', 'compiler', {
+          ...options(),
+          hideRetweets: false,
+          hideReplies: false,
+          linksOnly: false,
+          imagesOnly: false,
+        }),
+      'search',
+    ],
+    ['lists', () => reader().lists(USER, 'tok-x'), 'your lists'],
+    [
+      "users' posts",
+      () => reader().usersTweets(USER, 'tok-x', [GRACE], options()),
+      'the posts of the accounts you chose',
+    ],
+  ])('says the %s needs a paid X API tier on the Free tier, not "reconnect"', async (_name, read, what) => {
+    xApi.setTier('free', ADA_X_ID);
+    const error = await sourceFailure(read());
+    expect(error).toMatchObject({ kind: 'tier_required', statusCode: 502, providerStatus: 403 });
+    expect(error.message).toBe(
+      `X (Twitter) does not let this server read ${what}: it needs a paid X API access tier (Basic or higher), which the server's operator must subscribe to.`,
+    );
+  });
+
+  it('says the app must be attached to a project when X answers client-not-enrolled', async () => {
+    xApi.setTier('not-enrolled');
+    const error = await sourceFailure(reader().timeline(USER, 'tok-x', options()));
+    expect(error).toMatchObject({ kind: 'tier_required', providerStatus: 403 });
+    expect(error.message).toMatch(
+      /refuses this server's app: it is not attached to a project with X API access/,
+    );
+    expect(error.message).not.toMatch(/reconnect/);
+  });
+
+  it("says when the app's monthly cap is used up (429 usage-capped)", async () => {
+    const error = await withProviderFailure(
+      fakes,
+      '/twitter',
+      {
+        status: 429,
+        body: {
+          title: 'UsageCapExceeded',
+          detail: 'Usage cap exceeded: Monthly product cap',
+          type: 'https://api.twitter.com/2/problems/usage-capped',
+          period: 'Monthly',
+          scope: 'Product',
+        },
+      },
+      () => sourceFailure(reader().timeline(USER, 'tok-x', options())),
+    );
+    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429 });
+    expect(error.message).toMatch(/monthly read allowance/);
   });
 });
 

@@ -48,7 +48,7 @@ const USERNAME = /^\w{1,15}$/;
 export function twitterReader(deps: SourcesDeps) {
   const open = async (userId: string, tokenId: string) => {
     const { accessToken, account } = await deps.accounts.accessToken(userId, tokenId, 'TWITTER');
-    return { client: twitterClient(deps, accessToken), me: account.providerAccountId };
+    return { client: twitterClient(deps, accessToken, account), me: account.providerAccountId };
   };
 
   return {

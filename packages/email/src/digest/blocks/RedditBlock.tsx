@@ -3,7 +3,7 @@ import type { BlockProps } from '../types';
 import { countOf } from './counts';
 import { BlockFrame, Columns, Empty, HtmlContent, ItemImage, ItemTitle, Meta, widthFor } from './parts';
 
-/** REDDIT: the subreddit's hot posts with picture, self text per the options, upvotes and comments. */
+/** REDDIT: the subreddit's hot posts with picture, self text per the options, upvotes and comments (when known). */
 export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
   const width = widthFor(source.layout);
   return (
@@ -19,7 +19,13 @@ export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
             <>
               <ItemImage src={post.image} alt="" images={source.images} width={width} href={post.url} />
               <ItemTitle href={post.url}>{post.title}</ItemTitle>
-              <Meta parts={[countOf(post.ups, 'upvote'), countOf(post.numComments, 'comment')]} />
+              {/* Unknown counts (read from the public feed) are left out rather than shown as 0. */}
+              <Meta
+                parts={[
+                  post.ups !== null && countOf(post.ups, 'upvote'),
+                  post.numComments !== null && countOf(post.numComments, 'comment'),
+                ]}
+              />
               <HtmlContent
                 html={post.selfText}
                 postBody={source.postBody}

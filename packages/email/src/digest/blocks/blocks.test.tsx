@@ -200,6 +200,14 @@ describe('RedditBlock', () => {
     expect(text).toContain('12.3K upvotes');
   });
 
+  it('leaves out upvotes and comments when they are unknown (read from the feed), never showing them as 0', async () => {
+    const unknown = { ...post(1), ups: null, numComments: null };
+    const { text } = await render(blockOf('REDDIT', { subreddit: 'typescript', posts: [unknown] }));
+    expect(text).toContain('Reddit post 1');
+    // (The post's own link has "/comments/" in it.)
+    expect(text).not.toMatch(/upvote| comments?\b/);
+  });
+
   it('images hide and content hide', async () => {
     const { html } = await render(
       blockOf('REDDIT', { subreddit: 'typescript', posts: [post(1)] }, { images: 'hide', postBody: 'hide' }),

@@ -25,7 +25,8 @@ describe('GET /api/data-sources/reddit (subreddit list)', () => {
   it('lists popular subreddits, 20 at most, with the `after` of the next page', async () => {
     const response = await get('?limit=3');
     expect(response.statusCode).toBe(200);
-    const { subreddits, after } = response.json();
+    const { subreddits, after, access } = response.json();
+    expect(access).toBe('api');
     expect(subreddits.map((entry: { name: string }) => entry.name)).toEqual([
       'AskReddit',
       'funny',
@@ -87,16 +88,45 @@ describe('GET /api/data-sources/reddit/{subreddit}', () => {
     ]);
   });
 
-  it('answers 404 naming a subreddit that is private, banned or unknown', async () => {
-    for (const name of ['private_club', 'banned_example', 'no_such_sub_42']) {
+  it('answers 404 saying why a subreddit is private, banned or unknown', async () => {
+    for (const [name, message] of [
+      ['private_club', 'r/private_club is private: only its approved members can read it'],
+      ['banned_example', 'r/banned_example was banned by Reddit'],
+      ['no_such_sub_42', 'r/no_such_sub_42 does not exist'],
+    ]) {
       const response = await get(`/${name}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
-        message: `r/${name} was not found: it does not exist, is private or was banned`,
-        code: 'SOURCE_NOT_FOUND',
-      });
+      expect(response.json()).toEqual({ message, code: 'SOURCE_NOT_FOUND' });
     }
   });
+
+  it('reads posts from the public feed when Reddit refuses this server, and says the list is unavailable', async () => {
+    // A server without a Reddit app reads the public endpoints, which Reddit refuses to servers.
+    const env = Object.fromEntries(
+      Object.entries(fakes.env).filter(([name]) => !name.startsWith('REDDIT_CLIENT_')),
+    );
+    const keyless = await startTestApi({ fakes: { ...fakes, env } });
+    redditFake.blockServer(true);
+    try {
+      const owner = await signUp(keyless);
+      const read = (url: string) =>
+        keyless.app.inject({ method: 'GET', url: `/api/data-sources/reddit${url}`, headers: owner.headers });
+      const list = await read('?limit=20');
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json()).toEqual({ subreddits: [], after: null, access: 'feed' });
+      const posts = await read('/webdev?limit=3');
+      expect(posts.statusCode, posts.body).toBe(200);
+      expect(posts.json().posts).toHaveLength(3);
+      expect(posts.json().posts[0]).toMatchObject({ ups: null, numComments: null });
+      expect((await keyless.app.inject({ method: 'GET', url: '/api/data-sources/reddit' })).statusCode).toBe(
+        401,
+      );
+    } finally {
+      redditFake.blockServer(false);
+      await keyless.close();
+    }
+    // It starts a second API (a database of its own) for the server without a Reddit app.
+  }, 90_000);
 
   it.each([
     ['/a', 'Subreddit must be 2 to 21 letters'],

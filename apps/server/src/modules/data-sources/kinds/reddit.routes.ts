@@ -27,8 +27,8 @@ const postsSchema = z.object({
     z.object({
       id: z.string(),
       url: z.string(),
-      ups: z.number(),
-      numComments: z.number(),
+      ups: z.number().nullable(),
+      numComments: z.number().nullable(),
       title: z.string(),
       selfText: z.string(),
       image: z.string(),
@@ -82,11 +82,18 @@ export function redditRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod 
         schema: {
           tags: ['data-sources'],
           summary: 'Popular subreddits, or those matching a search (NSFW ones left out)',
-          description: 'Pass the answer’s `after` to get the next page.',
+          description:
+            'Pass the answer’s `after` to get the next page. `access: "feed"`: Reddit refuses this server ' +
+            'its API, so there is no list (the subreddit is named instead) and posts are read from public ' +
+            'feeds, without scores or comment counts.',
           security: [{ bearerAuth: [] }],
           querystring: listQuerySchema,
           response: {
-            200: z.object({ subreddits: z.array(subredditSchema), after: z.string().nullable() }),
+            200: z.object({
+              subreddits: z.array(subredditSchema),
+              after: z.string().nullable(),
+              access: z.enum(['api', 'feed']),
+            }),
           },
         },
       },

@@ -3,7 +3,7 @@ import type { Subreddit } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
 import { redditKeys } from '#web/features/builder/api/reddit-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
-import { RedditPanel, SubredditResults } from './RedditPanel';
+import { REDDIT_FEED_NOTE, RedditPanel, SubredditResults } from './RedditPanel';
 import { subredditSettings } from './subreddits';
 
 const programming: Subreddit = {
@@ -41,7 +41,7 @@ describe('a picked subreddit', () => {
 describe('Reddit panel (docs/product.md §4: selected → searching → edit)', () => {
   it("selected: the search box and the 'Popular' subreddits with their subscribers as K/M", () => {
     const html = renderWithData(<RedditPanel {...panelProps('REDDIT', 'selected')} />, [
-      [redditKeys.subreddits(''), [programming]],
+      [redditKeys.subreddits(''), { subreddits: [programming], access: 'api' }],
     ]);
     expect(html).toContain('placeholder="Search subreddits"');
     expect(html).toContain('>Popular</h3>');
@@ -51,12 +51,12 @@ describe('Reddit panel (docs/product.md §4: selected → searching → edit)', 
 
   it("searching: 'Results' for a phrase, 'No results...' when none match", () => {
     const found = renderWithData(<SubredditResults query="prog" onPick={() => {}} />, [
-      [redditKeys.subreddits('prog'), [programming]],
+      [redditKeys.subreddits('prog'), { subreddits: [programming], access: 'api' }],
     ]);
     expect(found).toContain('>Results</h3>');
     expect(found).toContain('r/programming');
     const none = renderWithData(<SubredditResults query="zzz" onPick={() => {}} />, [
-      [redditKeys.subreddits('zzz'), []],
+      [redditKeys.subreddits('zzz'), { subreddits: [], access: 'api' }],
     ]);
     expect(none).toContain('No results...');
   });
@@ -79,5 +79,41 @@ describe('Reddit panel (docs/product.md §4: selected → searching → edit)', 
     );
     expect(html).toContain('Number of posts must be at most 10');
     expect(buttonTag(html, 'Save')).toContain('disabled');
+  });
+});
+
+describe('Reddit panel when Reddit refuses this server its API (the server reads public feeds)', () => {
+  const feedOnly = (search: string) =>
+    [redditKeys.subreddits(search), { subreddits: [], access: 'feed' }] as [readonly unknown[], unknown];
+  /** The note as React writes it into the markup (the apostrophe is not escaped). */
+  const note = REDDIT_FEED_NOTE;
+
+  it('selected: says what the feed cannot give, and asks for a name instead of an empty Popular list', () => {
+    const html = renderWithData(<RedditPanel {...panelProps('REDDIT', 'selected')} />, [feedOnly('')]);
+    expect(html).toContain(`${note} Type the name of the subreddit to add.`);
+    expect(html).toContain('without upvotes or comment counts');
+    expect(html).not.toContain('No results...');
+    expect(html).toContain('Search results will display here');
+  });
+
+  it('searching: offers the subreddit named, read from its feed; nothing for a name Reddit would refuse', () => {
+    const named = renderWithData(<SubredditResults query="golang" onPick={() => {}} />, [feedOnly('golang')]);
+    expect(named).toContain('r/golang');
+    expect(named).toContain('Read from its public feed');
+    const bad = renderWithData(<SubredditResults query="not a name" onPick={() => {}} />, [
+      feedOnly('not a name'),
+    ]);
+    expect(bad).toContain('No results...');
+  });
+
+  it('edit: keeps the note above the settings; with the API there is none', () => {
+    const viaFeed = renderWithData(<RedditPanel {...panelProps('REDDIT', 'edit', { initial: saved })} />, [
+      feedOnly(''),
+    ]);
+    expect(viaFeed).toContain(note);
+    const viaApi = renderWithData(<RedditPanel {...panelProps('REDDIT', 'edit', { initial: saved })} />, [
+      [redditKeys.subreddits(''), { subreddits: [programming], access: 'api' }],
+    ]);
+    expect(viaApi).not.toContain('public feed');
   });
 });

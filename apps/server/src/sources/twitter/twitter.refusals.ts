@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { ConnectedAccountSummary } from '#server/sources/connector';
+import type { ProviderRefusal } from '#server/sources/provider-http';
+import { SourceError } from '#server/sources/source-error';
+
+const PROVIDER = 'X (Twitter)';
+
+/**
+ * What connecting an X account asks for: every scope an endpoint the X sources read needs (below), and
+ * `offline.access` for a refresh token. Accounts connected before `follows.read` was added lack it.
+ */
+export const X_ACCOUNT_SCOPES = ['tweet.read', 'users.read', 'follows.read', 'list.read', 'offline.access'];
+
+/**
+ * The scopes each read needs, from the endpoint's X API v2 reference page ("OAuth 2.0 scopes required by
+ * this endpoint"), and how the product names the read in messages.
+ */
+export const X_READS = {
+  userTweets: { scopes: ['tweet.read', 'users.read'], what: 'the posts of the accounts you chose' },
+  timeline: { scopes: ['tweet.read', 'users.read'], what: 'your home timeline' },
+  search: { scopes: ['tweet.read', 'users.read'], what: 'search' },
+  listTweets: { scopes: ['tweet.read', 'users.read', 'list.read'], what: 'the posts of a list' },
+  ownedLists: { scopes: ['users.read', 'list.read'], what: 'your lists' },
+  followedLists: { scopes: ['tweet.read', 'users.read', 'list.read'], what: 'your lists' },
+  following: { scopes: ['tweet.read', 'users.read', 'follows.read'], what: 'the accounts you follow' },
+  userLookup: { scopes: ['tweet.read', 'users.read'], what: 'an account by its username' },
+} as const;
+export type XRead = (typeof X_READS)[keyof typeof X_READS];
+
+const reconnectToGrant = (read: XRead, missing: readonly string[]) =>
+  new SourceError(
+    'not_connected',
+    `${PROVIDER} has not let Digest read ${read.what}: reconnect your X account on the Connected accounts page to grant ${missing.join(', ')}.`,
+  );
+
+/**
+ * Refuses before asking X when the account's stored scopes (what X granted when it was connected) lack one
+ * this read needs: X would answer a bare 403. Scopes X did not report (null) are left to X to judge.
+ */
+export function requireScopes(account: ConnectedAccountSummary, read: XRead): void {
+  if (account.scopes === null) return;
+  const missing = read.scopes.filter((scope) => !account.scopes?.includes(scope));
+  if (missing.length > 0) throw reconnectToGrant(read, missing);
+}
+
+/**
+ * X's `x-rate-limit-reset` is the epoch second the window reopens; X sends no Retry-After
+ * (https://docs.x.com/x-api/fundamentals/rate-limits: "x-rate-limit-reset: the remaining window before
+ * the rate limit resets, in UTC epoch seconds").
+ */
+export function xRetryAfter(headers: Record<string, string>, nowMs: number): number | undefined {
+  const reset = headers['x-rate-limit-reset']?.trim();
+  return reset && /^\d+$/.test(reset) ? Math.max(0, Math.ceil(Number(reset) - nowMs / 1000)) : undefined;
+}
+
+/** The fields of X's error bodies the table reads: a problem object, or a v1.1-style `errors` list. */
+const xErrorSchema = z.object({
+  type: z.string().optional(),
+  reason: z.string().optional(),
+  errors: z.array(z.object({ code: z.number().optional() }).loose()).optional(),
+});
+
+function bodyOf(answer: ProviderRefusal) {
+  try {
+    return xErrorSchema.safeParse(JSON.parse(answer.body)).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * X's refusals as the product says them (X API v2 "Response codes and errors",
+ * https://docs.x.com/x-api/fundamentals/response-codes-and-errors; the problem types of X's OpenAPI
+ * document):
+ *
+ * | X answers | the product says | kind |
+ * |---|---|---|
+ * | 403 `client-forbidden` problem, `reason: client-not-enrolled` / `official-client-forbidden` | this server's X app is not in a project with API access | tier_required |
+ * | 403 with error `code: 453` ("access to a subset of X API V2 endpoints") | the read needs a paid X API tier (Basic or higher) | tier_required |
+ * | 429 `usage-capped` problem | this server's X app used its monthly cap | rate_limited |
+ * | 403, any other body (a scope the token lacks) | reconnect the account to grant what the read needs | not_connected |
+ * | 401 | (generic) reconnect the account (account-refusal.ts) | not_connected |
+ * | 429 | (generic) rate-limited, retry when `x-rate-limit-reset` says | rate_limited |
+ * | 404, 5xx | (generic) not found, X answered 5xx | not_found, upstream |
+ */
+export function xRefusal(read: XRead) {
+  return (answer: ProviderRefusal): SourceError | undefined => {
+    const body = bodyOf(answer);
+    if (answer.status === 429 && body?.type?.endsWith('/problems/usage-capped')) {
+      return new SourceError(
+        'rate_limited',
+        `${PROVIDER}: this server's X app has used its monthly read allowance; reading resumes when X renews it`,
+        undefined,
+        429,
+      );
+    }
+    if (answer.status !== 403) return undefined;
+    if (body?.reason === 'client-not-enrolled' || body?.reason === 'official-client-forbidden') {
+      return new SourceError(
+        'tier_required',
+        `${PROVIDER} refuses this server's app: it is not attached to a project with X API access. The server's operator must attach it to a project (on a paid tier) in the X developer portal.`,
+        undefined,
+        403,
+      );
+    }
+    if (body?.errors?.some((error) => error.code === 453)) {
+      return new SourceError(
+        'tier_required',
+        `${PROVIDER} does not let this server read ${read.what}: it needs a paid X API access tier (Basic or higher), which the server's operator must subscribe to.`,
+        undefined,
+        403,
+      );
+    }
+    return reconnectToGrant(read, read.scopes);
+  };
+}
