@@ -24,6 +24,9 @@ const postSchema = z.object({
     id: z.string(),
     title: z.string(),
     permalink: z.string(),
+    /** What a link post links to (a text post's own page otherwise). */
+    url: z.string().nullish(),
+    is_self: z.boolean().default(false),
     ups: z.number().default(0),
     num_comments: z.number().default(0),
     stickied: z.boolean().default(false),

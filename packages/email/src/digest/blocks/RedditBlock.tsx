@@ -1,7 +1,17 @@
 import { sourceTitle } from '../titles';
 import type { BlockProps } from '../types';
 import { countOf } from './counts';
-import { BlockFrame, Columns, Empty, HtmlContent, ItemImage, ItemTitle, Meta, widthFor } from './parts';
+import {
+  BlockFrame,
+  Columns,
+  Discussions,
+  Empty,
+  HtmlContent,
+  ItemImage,
+  ItemTitle,
+  Meta,
+  widthFor,
+} from './parts';
 
 /** REDDIT: the subreddit's hot posts with picture, self text per the options, upvotes and comments. */
 export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
@@ -20,6 +30,7 @@ export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
               <ItemImage src={post.image} alt="" images={source.images} width={width} href={post.url} />
               <ItemTitle href={post.url}>{post.title}</ItemTitle>
               <Meta parts={[countOf(post.ups, 'upvote'), countOf(post.numComments, 'comment')]} />
+              <Discussions discussions={post.discussions} />
               <HtmlContent
                 html={post.selfText}
                 postBody={source.postBody}
