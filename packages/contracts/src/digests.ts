@@ -58,7 +58,9 @@ export const SEND_ONLY_WHEN_NEW_LABEL = 'Send only when something is new';
  * docs/product.md §3 "Every item once": a scheduled issue whose list sources have no item an earlier
  * issue did not carry is not sent (the run is recorded with the reason). Off by default.
  */
-export const sendOnlyWhenNewSchema = z.boolean({ error: `${SEND_ONLY_WHEN_NEW_LABEL} must be true or false` });
+export const sendOnlyWhenNewSchema = z.boolean({
+  error: `${SEND_ONLY_WHEN_NEW_LABEL} must be true or false`,
+});
 
 /** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
