@@ -132,9 +132,8 @@ describe('only new items', () => {
     const before = [hnBlock([hnItem(1, 'https://a.example/1')])];
     const now = [hnBlock([hnItem(3, 'https://a.example/3'), hnItem(1, 'https://a.example/1')])];
     const issue = newItemsIssue(now, sentOf(before));
-    expect((issue.blocks[0]?.content as { items: HackerNewsItem[] }).items.map((item) => item.title)).toEqual(
-      ['HN story 3'],
-    );
+    const kept = issue.blocks[0]?.content as { items: HackerNewsItem[] };
+    expect(kept.items.map((item) => item.title)).toEqual(['HN story 3']);
     expect(issue.blocks[0]?.nothingNew).toBeUndefined();
     expect(issue.newItems).toBe(1);
     expect(carriedKeysOf(issue.blocks, issue)).toHaveLength(1);
