@@ -52,6 +52,16 @@ export const ISSUE_RETENTION_OPTIONS = [
   { value: 24, label: '2 years' },
 ] as const satisfies readonly { value: IssueRetentionMonths; label: string }[];
 
+/** The builder's label of `sendOnlyWhenNew`. */
+export const SEND_ONLY_WHEN_NEW_LABEL = 'Send only when something is new';
+/**
+ * docs/product.md §3 "Every item once": a scheduled issue whose list sources have no item an earlier
+ * issue did not carry is not sent (the run is recorded with the reason). Off by default.
+ */
+export const sendOnlyWhenNewSchema = z.boolean({
+  error: `${SEND_ONLY_WHEN_NEW_LABEL} must be true or false`,
+});
+
 /** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
   name: '',
@@ -61,6 +71,7 @@ export const DIGEST_DEFAULTS = {
   weekDay: 1,
   monthDay: 1,
   issueRetentionMonths: 12,
+  sendOnlyWhenNew: false,
   subscribers: [] as string[],
 } as const;
 
@@ -185,6 +196,7 @@ export const digestCreateSchema = z
     weekDay: scheduleFields.weekDay.default(DIGEST_DEFAULTS.weekDay),
     monthDay: scheduleFields.monthDay.default(DIGEST_DEFAULTS.monthDay),
     issueRetentionMonths: issueRetentionSchema.default(DIGEST_DEFAULTS.issueRetentionMonths),
+    sendOnlyWhenNew: sendOnlyWhenNewSchema.default(DIGEST_DEFAULTS.sendOnlyWhenNew),
     subscribers: subscriberListSchema.default([]),
     sources: digestSourcesSchema,
   })
@@ -202,6 +214,7 @@ export const digestPatchSchema = z
     active: z.boolean(),
     ...scheduleFields,
     issueRetentionMonths: issueRetentionSchema,
+    sendOnlyWhenNew: sendOnlyWhenNewSchema,
     subscribers: subscriberListSchema,
     sources: digestSourcesSchema,
   })
@@ -276,6 +289,8 @@ const digestFields = {
   monthDay: z.number().int(),
   /** Issues older than this many months are deleted. */
   issueRetentionMonths: issueRetentionSchema,
+  /** An issue with no new item in its list sources is not sent. */
+  sendOnlyWhenNew: z.boolean(),
   /** Number of the newest issue, null before the first one. */
   latestBuildNumber: z.number().int().nullable(),
   visibility: digestVisibilitySchema,

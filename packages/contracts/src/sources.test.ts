@@ -58,7 +58,7 @@ describe('every source kind has one strict schema', () => {
 });
 
 describe('docs/product.md §9 defaults', () => {
-  it('Hacker News: 6 posts, 2 columns, named Hacker News', () => {
+  it('Hacker News: 6 posts, 2 columns, named Hacker News, only new items', () => {
     expect(defaultSource('HACKER_NEWS')).toEqual({
       type: 'HACKER_NEWS',
       name: 'Hacker News',
@@ -68,6 +68,7 @@ describe('docs/product.md §9 defaults', () => {
       askHN: false,
       showHN: false,
       layout: 2,
+      onlyNew: true,
     });
   });
 

@@ -25,12 +25,20 @@ export {
   LAYOUT_OPTIONS,
   LAYOUTS,
   type Layout,
+  NOTHING_NEW_MESSAGE,
+  ONLY_NEW_LABEL,
   POST_BODY_OPTIONS,
   POST_CONTENT_OPTIONS,
   type PostBodyOption,
   SOURCE_NAME_MAX_LENGTH,
 } from './source-kinds/fields';
-export type { ItemList, SourceKind } from './source-kinds/source-kind';
+export type {
+  ItemDiscussion,
+  ItemIdentityParts,
+  ItemList,
+  RememberedItems,
+  SourceKind,
+} from './source-kinds/source-kind';
 
 type Kinds = typeof sourceKinds;
 

@@ -64,6 +64,18 @@ export const postBody = (fallback: PostBodyOption = 'paragraph') =>
     .enum(POST_BODY_OPTIONS, { error: "Post content must be 'full', 'paragraph' or 'hide'" })
     .default(fallback);
 export const flag = (fallback = false) => z.boolean().default(fallback);
+/**
+ * docs/product.md §3 "Only new items": what a block whose items all came in an earlier issue says instead
+ * of repeating them, and why an issue with nothing new was not sent ("Send latest digest" answers it too).
+ */
+export const NOTHING_NEW_MESSAGE = 'Nothing new since the last issue.';
+/** The builder's label of `onlyNew`. */
+export const ONLY_NEW_LABEL = 'Only new items';
+/**
+ * A list kind's "Only new items" (on by default): an issue leaves out the items an earlier issue of the
+ * same digest carried, and says so in one line when nothing is left.
+ */
+export const onlyNew = () => z.boolean({ error: `${ONLY_NEW_LABEL} must be true or false` }).default(true);
 export const text = (max = TEXT_MAX) => z.string().trim().max(max);
 export const id = (label: string) =>
   z

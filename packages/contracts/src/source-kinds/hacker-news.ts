@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { common, count, flag, inputSchema, layout } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { common, count, flag, inputSchema, layout, onlyNew } from './fields';
+import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
 
 export interface HackerNewsItem {
   title: string;
@@ -11,6 +11,8 @@ export interface HackerNewsItem {
   createdAt: string;
   numberOfComments: number;
   score: number;
+  /** Other sources of the digest that had the same link, when this issue shows it once. */
+  discussions?: ItemDiscussion[];
 }
 
 export interface HackerNewsContent {
@@ -35,6 +37,7 @@ const hackerNewsShape = {
   askHN: flag(),
   showHN: flag(),
   layout: layout(2),
+  onlyNew: onlyNew(),
 };
 
 export const hackerNewsSourceSchema = inputSchema(hackerNewsShape);
@@ -57,4 +60,16 @@ export const hackerNewsKind = {
   title: () => LABEL,
   hasNews: (content) => content.items.length > 0,
   items: listItems<HackerNewsContent>('items'),
+  // The HN thread is the story's id here; its link is what other sources of the digest may share.
+  remembers: rememberedList<HackerNewsContent, HackerNewsSource>(
+    'items',
+    (source) => [source.story, source.askHN, source.showHN].join(':'),
+    (item) => ({
+      guid: item.storyUrl,
+      link: item.url,
+      title: item.title,
+      date: item.createdAt,
+      discussion: item.storyUrl,
+    }),
+  ),
 } as const satisfies SourceKind<HackerNewsContent, HackerNewsSource>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { common, count, images, inputSchema, layout, postBody } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
+import { listItems, rememberedList, type SourceKind } from './source-kind';
 
 /** docs/product.md §3 Product Hunt item: one of today's launches (Pacific time), best ranked first. */
 export interface ProductHuntItem {
@@ -34,6 +34,7 @@ const productHuntShape = {
   layout: layout(2),
   images: images('show'),
   postBody: postBody('paragraph'),
+  onlyNew: onlyNew(),
 };
 
 export const productHuntSourceSchema = inputSchema(productHuntShape);
@@ -56,4 +57,9 @@ export const productHuntKind = {
   title: () => LABEL,
   hasNews: (content) => content.items.length > 0,
   items: listItems<ProductHuntContent>('items'),
+  remembers: rememberedList<ProductHuntContent, ProductHuntSource>(
+    'items',
+    () => '',
+    (item) => ({ link: item.url, title: item.name }),
+  ),
 } as const satisfies SourceKind<ProductHuntContent, ProductHuntSource>;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { common, count, images, inputSchema, layout, postBody } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
+import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
 
 export interface RedditPost {
   id: string;
+  /** The post's page on Reddit (its discussion). */
   url: string;
+  /** What a link post links to; absent for a text post. */
+  link?: string;
+  /** Other sources of the digest that had the same link, when this issue shows it once. */
+  discussions?: ItemDiscussion[];
   /**
    * null when unknown: read from the subreddit's public feed (Reddit refusing this server its API), a post
    * has no score or comment count. Issues stored before counts could be unknown always have numbers.
@@ -53,6 +58,7 @@ const redditShape = {
   images: images('show'),
   postBody: postBody('paragraph'),
   layout: layout(2),
+  onlyNew: onlyNew(),
 };
 
 export const redditSourceSchema = inputSchema(redditShape);
@@ -75,4 +81,9 @@ export const redditKind = {
   title: (source) => `r/${source.sourceName}`,
   hasNews: (content) => content.posts.length > 0,
   items: listItems<RedditContent>('posts'),
+  remembers: rememberedList<RedditContent, RedditSource>(
+    'posts',
+    (source) => source.sourceName.toLowerCase(),
+    (post) => ({ guid: post.id, link: post.link ?? post.url, title: post.title, discussion: post.url }),
+  ),
 } as const satisfies SourceKind<RedditContent, RedditSource>;

@@ -6,12 +6,13 @@ import {
   images,
   inputSchema,
   layout,
+  onlyNew,
   pictureUrl,
   postBody,
   SOURCE_NAME_MAX_LENGTH,
   text,
 } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
 
 /** docs/product.md §3 RSS item; docs/design.md §5 fixes the `/api/data-sources/rss/feed` answer as `{ feed, items }`. */
 export interface RssItem {
@@ -24,6 +25,10 @@ export interface RssItem {
   pubDate: string;
   /** First image of the item (enclosure, media:thumbnail or first <img>), '' when images are hidden. */
   image: string;
+  /** The feed's id of the item (RSS guid, Atom id, JSON Feed id), when it gives one. */
+  guid?: string;
+  /** Other sources of the digest that had the same link, when this issue shows it once. */
+  discussions?: ItemDiscussion[];
 }
 
 export interface RssFeedInfo {
@@ -58,6 +63,7 @@ const rssShape = {
   images: images('show'),
   postBody: postBody('paragraph'),
   layout: layout(2),
+  onlyNew: onlyNew(),
 };
 
 /** Post content 'hide' forces images 'hide'. */
@@ -83,4 +89,9 @@ export const rssKind = {
   title: (source, content) => source.sourceName || content?.feed.title || LABEL,
   hasNews: (content) => content.items.length > 0,
   items: listItems<RssContent>('items'),
+  remembers: rememberedList<RssContent, RssSource>(
+    'items',
+    (source) => source.feedLink,
+    (item) => ({ guid: item.guid, link: item.link, title: item.title, date: item.pubDate }),
+  ),
 } as const satisfies SourceKind<RssContent, RssSource>;

@@ -65,6 +65,44 @@ export interface SourceKind<Content, Settings> {
    * "Private" — a fact of the content that reveals none of it ("3 newsletters"). Absent: "Private".
    */
   publicSummary?(content: Content): string;
+  /**
+   * For a kind whose content is a list of items a later issue could repeat (posts, stories, videos, tweets):
+   * how the digest remembers what it sent, so its "only new items" setting leaves those out. Absent for
+   * figures (weather, date, Stripe, calendar), which are today's reading, not items, and for Newsletters,
+   * which keeps its own record of each message a digest carried (`digest_newsletter_items`).
+   */
+  remembers?: RememberedItems<Content, Settings>;
+}
+
+/**
+ * Where else a digest's issue found an item it shows once (docs/product.md §3 "Every item once"): another
+ * source's discussion of the same link ("HN discussion", "r/programming").
+ */
+export interface ItemDiscussion {
+  label: string;
+  url: string;
+}
+
+/** What tells one item from another, best first: the provider's id, its link, its title and date. */
+export interface ItemIdentityParts {
+  guid?: string | undefined;
+  link?: string | undefined;
+  title?: string | undefined;
+  date?: string | undefined;
+  /** The item's own discussion page on this source (an HN thread, a subreddit post), when it has one. */
+  discussion?: string | undefined;
+}
+
+export interface RememberedItems<Content, Settings> {
+  /**
+   * What reads the same items again: the settings that choose them (a feed's address, a subreddit), not
+   * how they look, so renaming a block or changing its count does not repeat its items.
+   */
+  sourceKey(settings: Settings): string;
+  /** The identity parts of each item, in order. */
+  parts(content: Content): ItemIdentityParts[];
+  /** The content with the items at the positions `keep` accepts. */
+  keepOnly(content: Content, keep: (index: number) => boolean): Content;
 }
 
 /** The content type of a kind's descriptor. */
@@ -82,6 +120,24 @@ export function listItems<Content>(field: ListField<Content>): ItemList<Content>
     keep: (content, count) => ({ ...content, [field]: listOf(content).slice(0, count) }),
   };
 }
+
+/** The remembered items of content whose items are the entries of one list field. */
+export function rememberedList<Content, Settings>(
+  field: ListField<Content>,
+  sourceKey: (settings: Settings) => string,
+  partsOf: (item: ListEntry<Content>) => ItemIdentityParts,
+): RememberedItems<Content, Settings> {
+  const listOf = (content: Content) => content[field] as readonly ListEntry<Content>[];
+  return {
+    sourceKey,
+    parts: (content) => listOf(content).map(partsOf),
+    keepOnly: (content, keep) => ({ ...content, [field]: listOf(content).filter((_, index) => keep(index)) }),
+  };
+}
+
+type ListEntry<Content> = {
+  [Field in keyof Content]: Content[Field] extends readonly (infer Item)[] ? Item : never;
+}[keyof Content];
 
 /** Content that is one item: half a forecast says nothing. */
 export function oneItem<Content>(): ItemList<Content> {

@@ -7,12 +7,13 @@ import {
   images,
   inputSchema,
   layout,
+  onlyNew,
   pictureUrl,
   TEXT_MAX,
   text,
   uniqueOptions,
 } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { listItems, rememberedList, type SourceKind } from './source-kind';
 
 export interface TweetMedia {
   type: 'photo' | 'video' | 'animated_gif';
@@ -93,6 +94,7 @@ const twitterTweetsShape = {
   layout: layout(1),
   images: images('show'),
   tweetType: tweetType('popular'),
+  onlyNew: onlyNew(),
   twitterUsers: z.array(twitterUserSchema).max(100).optional(),
 };
 
@@ -109,6 +111,7 @@ const twitterTimelineShape = {
   layout: layout(1),
   images: images('show'),
   tweetType: tweetType('popular'),
+  onlyNew: onlyNew(),
 };
 
 const SEARCH_LABEL = 'Twitter search';
@@ -134,6 +137,7 @@ const twitterSearchShape = {
   hideReplies: flag(),
   linksOnly: flag(),
   imagesOnly: flag(),
+  onlyNew: onlyNew(),
 };
 
 const LIST_LABEL = 'Twitter list';
@@ -151,6 +155,7 @@ const twitterListShape = {
   layout: layout(1),
   images: images('show'),
   tweetType: tweetType('latest'),
+  onlyNew: onlyNew(),
 };
 
 /** One entry per user (names differing in case only are the same user). */
@@ -176,6 +181,15 @@ const twitter = {
   items: listItems<TwitterContent>('tweets'),
 } as const;
 
+/** Tweets are told apart by their id; `sourceKey` names whose tweets the block reads. */
+const rememberedTweets = <Settings>(sourceKey: (settings: Settings) => string) =>
+  rememberedList<TwitterContent, Settings>('tweets', sourceKey, (tweet) => ({
+    guid: tweet.id,
+    link: tweet.url,
+    title: tweet.text,
+    date: tweet.date,
+  }));
+
 export const twitterTweetsKind = {
   ...twitter,
   type: 'TWITTER_TWEETS',
@@ -187,6 +201,9 @@ export const twitterTweetsKind = {
   count: TWEETS_COUNT,
   icon: { key: 'twitter', label: 'Tweets' },
   title: () => TWEETS_LABEL,
+  remembers: rememberedTweets<TwitterTweetsSource>((source) =>
+    (source.twitterUsers ?? []).map((user) => user.twitterUserId).join(','),
+  ),
   // Read with the owner's token, a user's tweets include those of protected accounts the owner follows.
   readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterTweetsSource>;
@@ -202,6 +219,7 @@ export const twitterTimelineKind = {
   count: TIMELINE_COUNT,
   icon: { key: 'twitter', label: 'Twitter timeline' },
   title: () => TIMELINE_LABEL,
+  remembers: rememberedTweets<TwitterTimelineSource>((source) => source.tokenId),
   // The owner's home timeline: who they follow and what those accounts (protected ones too) posted.
   readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterTimelineSource>;
@@ -217,6 +235,7 @@ export const twitterSearchKind = {
   count: SEARCH_COUNT,
   icon: { key: 'twitter', label: 'Twitter search' },
   title: () => SEARCH_LABEL,
+  remembers: rememberedTweets<TwitterSearchSource>((source) => source.search),
   // X's recent search answers public tweets only, whoever's token asks.
   readsPrivateData: false,
 } as const satisfies SourceKind<TwitterContent, TwitterSearchSource>;
@@ -232,6 +251,7 @@ export const twitterListKind = {
   count: LIST_COUNT,
   icon: { key: 'twitter', label: 'Twitter list' },
   title: (source) => source.listName || LIST_LABEL,
+  remembers: rememberedTweets<TwitterListSource>((source) => source.listId),
   // The owner's lists may be private ones, and read with their token they show protected accounts.
   readsPrivateData: true,
 } as const satisfies SourceKind<TwitterContent, TwitterListSource>;

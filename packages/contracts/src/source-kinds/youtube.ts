@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { common, count, images, inputSchema, layout, SOURCE_NAME_MAX_LENGTH, text } from './fields';
-import { listItems, type SourceKind } from './source-kind';
+import { common, count, images, inputSchema, layout, onlyNew, SOURCE_NAME_MAX_LENGTH, text } from './fields';
+import { listItems, rememberedList, type SourceKind } from './source-kind';
 
 /** docs/product.md §3 YouTube video: the newest uploads of a channel, from its feed. */
 export interface YoutubeVideo {
@@ -45,6 +45,7 @@ const youtubeShape = {
   numberOfPosts: count(COUNT.max, COUNT.default),
   layout: layout(2),
   images: images('show'),
+  onlyNew: onlyNew(),
 };
 
 export const youtubeSourceSchema = inputSchema(youtubeShape);
@@ -67,4 +68,9 @@ export const youtubeKind = {
   title: (source, content) => source.sourceName || content?.channelName || source.channelName || LABEL,
   hasNews: (content) => content.videos.length > 0,
   items: listItems<YoutubeContent>('videos'),
+  remembers: rememberedList<YoutubeContent, YoutubeSource>(
+    'videos',
+    (source) => source.channelId,
+    (video) => ({ link: video.link, title: video.title, date: video.date }),
+  ),
 } as const satisfies SourceKind<YoutubeContent, YoutubeSource>;

@@ -1,4 +1,4 @@
-import type { SourceType } from '@digest/contracts';
+import { NOTHING_NEW_MESSAGE, type SourceType } from '@digest/contracts';
 import type { ReactNode } from 'react';
 import { CalendarBlock } from './blocks/CalendarBlock';
 import { DateBlock } from './blocks/DateBlock';
@@ -64,6 +64,13 @@ export function SourceBlock({ block, context, cut }: SourceBlockProps) {
     return (
       <BlockFrame {...frame}>
         <ErrorNotice>{`${title} could not be loaded: ${block.error}`}</ErrorNotice>
+      </BlockFrame>
+    );
+  }
+  if (block.nothingNew) {
+    return (
+      <BlockFrame {...frame}>
+        <Empty>{NOTHING_NEW_MESSAGE}</Empty>
       </BlockFrame>
     );
   }

@@ -13,7 +13,7 @@ export interface BlockHtmlCache {
 
 /**
  * What a block's HTML depends on, and nothing else: its settings (kind, name, options), what was fetched or
- * why it failed, whether it is a public copy's private block, whether it was cut, and the owner's locale
+ * why it failed, whether it is a public copy's private block, whether it had nothing new, whether it was cut, and the owner's locale
  * and zone (dates, numbers). Two blocks with equal parts render to the same HTML.
  */
 export function blockHtmlKeyParts(block: IssueBlock, context: BlockContext): string {
@@ -23,6 +23,7 @@ export function blockHtmlKeyParts(block: IssueBlock, context: BlockContext): str
     block.error ?? null,
     block.private ?? false,
     block.publicSummary ?? null,
+    block.nothingNew ?? false,
     block.cut ?? false,
     context.locale,
     context.timeZone,

@@ -11,6 +11,11 @@ export interface BlockInputOf<T extends SourceType> {
   private?: boolean;
   /** With `private`: what shows instead of "Private", from the kind's `publicSummary` ("3 newsletters"). */
   publicSummary?: string;
+  /**
+   * Set when every item the source gave was carried by an earlier issue of the digest (its "Only new
+   * items"): the block says so in one line instead of repeating them.
+   */
+  nothingNew?: boolean;
 }
 
 export type DigestBlockInput = { [T in SourceType]: BlockInputOf<T> }[SourceType];

@@ -37,6 +37,8 @@ export const digests = pgTable(
     /** Issues older than this many months are deleted by housekeeping (a year unless the owner chose). */
     issueRetentionMonths: integer('issue_retention_months').notNull().default(12),
     sources: jsonb('sources').$type<Source[]>().notNull(),
+    /** An issue that would carry no new item is not sent (the run is recorded `empty` with the reason). */
+    sendOnlyWhenNew: boolean('send_only_when_new').notNull().default(false),
     /** When the scheduler should build the next issue; null while paused or not yet computed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     /** docs/design.md §10: `private` (the default) or `public`, turned on by the owner. */

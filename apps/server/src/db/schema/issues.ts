@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -128,5 +129,31 @@ export const deliveries = pgTable(
       'deliveries_state_check',
       sql`${table.state} in ('held', 'pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')`,
     ),
+  ],
+);
+
+/** How long a digest remembers an item it sent: an item older than this may come again (a re-post). */
+export const SENT_ITEMS_KEPT_DAYS = 90;
+
+/**
+ * The items of list sources each digest's issues carried (docs/product.md §3 "Only new items"): a later
+ * issue leaves them out of the source that carried them. `source_key` is a SHA-256 of the kind and the
+ * settings that choose the items (a feed's address, a subreddit), `identity` one of the item's identity
+ * (guid, else normalised link, else title and date), both base64url. Rows older than
+ * SENT_ITEMS_KEPT_DAYS are deleted by housekeeping.
+ */
+export const digestSentItems = pgTable(
+  'digest_sent_items',
+  {
+    digestId: uuid('digest_id')
+      .notNull()
+      .references(() => digests.digestId, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    identity: text('identity').notNull(),
+    firstSentAt: timestamp('first_sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.digestId, table.sourceKey, table.identity] }),
+    index('digest_sent_items_first_sent_idx').on(table.firstSentAt),
   ],
 );

@@ -15,6 +15,7 @@ export type DigestChanges = Partial<
     | 'weekDay'
     | 'monthDay'
     | 'issueRetentionMonths'
+    | 'sendOnlyWhenNew'
     | 'sources'
     | 'updatedAt'
     | 'nextRunAt'
@@ -110,6 +111,7 @@ const commonColumns = {
   weekDay: digests.weekDay,
   monthDay: digests.monthDay,
   issueRetentionMonths: digests.issueRetentionMonths,
+  sendOnlyWhenNew: digests.sendOnlyWhenNew,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,
   nextRunAt: digests.nextRunAt,

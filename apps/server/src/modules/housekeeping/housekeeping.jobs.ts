@@ -3,7 +3,12 @@ import type { Database } from '#server/db/client';
 import type { Clock } from '#server/platform/clock';
 import { defineJob } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
-import { deleteExpiredIssues, deleteExpiredTokens, deleteStaleSourceCache } from './housekeeping.repository';
+import {
+  deleteExpiredIssues,
+  deleteExpiredTokens,
+  deleteForgottenSentItems,
+  deleteStaleSourceCache,
+} from './housekeeping.repository';
 
 export interface HousekeepingDeps {
   db: Database;
@@ -53,6 +58,9 @@ export const purgeExpiredIssuesJob = defineJob({
 });
 
 export async function purgeExpiredIssues(deps: HousekeepingDeps) {
-  const deleted = await deleteExpiredIssues(deps.db, deps.clock.now());
+  const now = deps.clock.now();
+  const deleted = await deleteExpiredIssues(deps.db, now);
   deps.logger.info({ deleted }, 'purged issues past their retention');
+  const forgotten = await deleteForgottenSentItems(deps.db, now);
+  deps.logger.info({ forgotten }, 'forgot the items digests sent before the bound');
 }

@@ -2,6 +2,7 @@ import { eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
   digestBuilds,
+  digestSentItems,
   digests,
   emailVerifications,
   mailRecipientLog,
@@ -9,6 +10,7 @@ import {
   passwordResets,
   refreshTokens,
   releasedUsernames,
+  SENT_ITEMS_KEPT_DAYS,
   sessions,
   socialTickets,
   sourceCache,
@@ -123,5 +125,18 @@ export async function deleteExpiredIssues(db: Database, now: Date) {
     .delete(digestBuilds)
     .where(inArray(digestBuilds.buildId, expired))
     .returning({ id: digestBuilds.buildId });
+  return deleted.length;
+}
+
+/**
+ * The items digests sent more than SENT_ITEMS_KEPT_DAYS ago: forgotten, so the record stays bounded
+ * (an item that old coming back is shown again).
+ */
+export async function deleteForgottenSentItems(db: Database, now: Date) {
+  const before = new Date(now.getTime() - SENT_ITEMS_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(digestSentItems)
+    .where(lt(digestSentItems.firstSentAt, before))
+    .returning({ digestId: digestSentItems.digestId });
   return deleted.length;
 }

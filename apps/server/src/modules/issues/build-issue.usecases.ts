@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sharePageUrl, sourceKindOf } from '@digest/contracts';
+import { NOTHING_NEW_MESSAGE, sharePageUrl, sourceKindOf } from '@digest/contracts';
 import {
   type BlockHtmlCache,
   type DigestBlockInput,
@@ -8,6 +8,7 @@ import {
   renderDigestEmail,
 } from '@digest/email';
 import type { Database } from '#server/db/client';
+import { SENT_ITEMS_KEPT_DAYS } from '#server/db/schema';
 import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
 import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
 import {
@@ -20,6 +21,8 @@ import type { Logger } from '#server/platform/logger';
 import type { Connectors } from '#server/sources/connectors';
 import { fetchIssueBlocks } from './issue-content';
 import * as repository from './issues.repository';
+import { carriedKeysOf, type NewItemsIssue, newItemsIssue, rememberedKeysOf } from './new-items';
+import { recordSentItems, sentSince } from './sent-items.repository';
 
 export interface IssuesDeps {
   db: Database;
@@ -70,6 +73,25 @@ const hasNews = (block: DigestBlockInput) =>
 /** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
 const NUMBERING_ATTEMPTS = 3;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rolls the build's transaction back: an issue stored meanwhile carried some of this one's items. */
+class CarriedMeanwhile extends Error {}
+
+/** Why an issue is not sent, or undefined when it is (docs/product.md §3 "Only new items"). */
+function nothingToSend(
+  run: { sources: readonly unknown[]; sendOnlyWhenNew: boolean },
+  issue: NewItemsIssue,
+): string | undefined {
+  if (run.sources.length === 0) return 'The digest has no sources.';
+  // Figures (the weather, the date) are today's reading, never "new": the option looks at list sources.
+  if (run.sendOnlyWhenNew && issue.hasLists && issue.newItems === 0) return NOTHING_NEW_MESSAGE;
+  if (issue.blocks.some(hasNews)) return undefined;
+  const failed = issue.blocks.filter((block) => block.error).length;
+  if (failed === 0 && issue.emptiedByOnlyNew) return NOTHING_NEW_MESSAGE;
+  return `Nothing to send: ${failed} of ${issue.blocks.length} sources failed and the others had nothing new.`;
+}
+
 /**
  * Builds the issue of one run: fetches every source concurrently, renders it for the recipients and, when
  * a block reads private data, once more as its public copy without that block's content; stores both as
@@ -79,7 +101,12 @@ const NUMBERING_ATTEMPTS = 3;
  * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
  * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
  * The newsletters the issue carried are recorded in the same transaction, so no later issue of this digest
- * carries them again (a manual "Send latest digest" included).
+ * carries them again (a manual "Send latest digest" included). So are the items of its list sources
+ * (docs/product.md §3 "Every item once"): a later issue leaves them out of each "Only new items" source,
+ * and one with nothing new at all is not sent when the digest says so. Recording them with the issue, not
+ * with its mail, is what keeps an item from being lost or repeated: a failed build records nothing and
+ * its retry carries the items; a stored issue whose mail fails is retried from the stored issue, which has
+ * them, and no new issue repeats them.
  */
 export async function buildIssue(
   deps: IssuesDeps,
@@ -99,16 +126,19 @@ export async function buildIssue(
   const fetched = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
-  let { blocks } = fetched;
-  if (fetched.withNews === 0) {
-    const failed = blocks.filter((block) => block.error).length;
-    const reason =
-      run.sources.length === 0
-        ? 'The digest has no sources.'
-        : `Nothing to send: ${failed} of ${blocks.length} sources failed and the others had nothing new.`;
-    await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
-    log.info({ reason }, 'issue not sent');
-    return { status: 'empty', reason };
+  let fetchedBlocks = fetched.blocks;
+  // Items first sent before this are forgotten (housekeeping deletes them a little later).
+  const since = new Date(deps.clock.now().getTime() - SENT_ITEMS_KEPT_DAYS * DAY_MS);
+  const remembered = rememberedKeysOf(fetchedBlocks);
+  const withoutSent = async () =>
+    newItemsIssue(fetchedBlocks, await sentSince(deps.db, run.digestId, remembered, since));
+  let fresh = fetched.withNews === 0 ? newItemsIssue(fetchedBlocks, new Set()) : await withoutSent();
+  let { blocks } = fresh;
+  const notSent = nothingToSend(run, fresh);
+  if (notSent) {
+    await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason: notSent });
+    log.info({ reason: notSent }, 'issue not sent');
+    return { status: 'empty', reason: notSent };
   }
 
   const recipients = [
@@ -144,59 +174,77 @@ export async function buildIssue(
         ? (await renderDigestEmail({ ...issue, blocks: publicBlocks }, render)).html
         : rendered.html;
     const carried = carriedNewsletters(rendered.blocks);
-    const build = await deps.db.transaction(async (tx) => {
-      if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
-      // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
-      // may have carried some of these newsletters; this one is rendered again without them.
-      const repeated = await carriedAlready(tx, run.digestId, carried);
-      if (repeated.length > 0) return { repeated };
-      const now = deps.clock.now();
-      const stored = await repository.insertBuild(tx, {
-        digestId: run.digestId,
-        buildNumber,
-        html: rendered.html,
-        text: rendered.text,
-        publicHtml,
-        createdAt: now,
-      });
-      await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
-      await recordCarriedNewsletters(tx, {
-        digestId: run.digestId,
-        buildId: stored.buildId,
-        messageIds: carried,
-        at: now,
-      });
-      // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
-      // account's lock nor its log (two round trips per issue of a burst).
-      const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
-      if (toSubscribers) await lockAccount(tx, run.userId);
-      const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
-      let room = deps.recipientsPerDay - already.size;
-      const logged: string[] = [];
-      const rows = recipients.map((recipient) => {
-        const deliveryId = randomUUID();
-        let state: 'held' | 'pending' | 'cancelled' = run.ownerConfirmed ? 'pending' : 'held';
-        if (recipient.kind === 'subscriber') {
-          if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
-          else state = 'cancelled';
-        }
-        return {
-          ...recipient,
-          deliveryId,
-          state,
-          ...(state === 'cancelled' ? { lastError: DAILY_CAP_REASON } : {}),
-          buildId: stored.buildId,
+    const sentItems = carriedKeysOf(rendered.blocks, fresh);
+    const build = await deps.db
+      .transaction(async (tx) => {
+        if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
+        // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
+        // may have carried some of these newsletters; this one is rendered again without them.
+        const repeated = await carriedAlready(tx, run.digestId, carried);
+        if (repeated.length > 0) return { repeated };
+        const now = deps.clock.now();
+        // The same for list items, found by the insert itself (no read under the lock in the usual case).
+        const allNew = await recordSentItems(tx, { digestId: run.digestId, keys: sentItems, at: now, since });
+        if (!allNew) throw new CarriedMeanwhile();
+        const stored = await repository.insertBuild(tx, {
           digestId: run.digestId,
-          messageId: `<${deliveryId}@${deps.mailDomain}>`,
+          buildNumber,
+          html: rendered.html,
+          text: rendered.text,
+          publicHtml,
           createdAt: now,
-          updatedAt: now,
-        };
+        });
+        await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
+        await recordCarriedNewsletters(tx, {
+          digestId: run.digestId,
+          buildId: stored.buildId,
+          messageIds: carried,
+          at: now,
+        });
+        // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
+        // account's lock nor its log (two round trips per issue of a burst).
+        const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
+        if (toSubscribers) await lockAccount(tx, run.userId);
+        const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
+        let room = deps.recipientsPerDay - already.size;
+        const logged: string[] = [];
+        const rows = recipients.map((recipient) => {
+          const deliveryId = randomUUID();
+          let state: 'held' | 'pending' | 'cancelled' = run.ownerConfirmed ? 'pending' : 'held';
+          if (recipient.kind === 'subscriber') {
+            if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
+            else state = 'cancelled';
+          }
+          return {
+            ...recipient,
+            deliveryId,
+            state,
+            ...(state === 'cancelled' ? { lastError: DAILY_CAP_REASON } : {}),
+            buildId: stored.buildId,
+            digestId: run.digestId,
+            messageId: `<${deliveryId}@${deps.mailDomain}>`,
+            createdAt: now,
+            updatedAt: now,
+          };
+        });
+        await logRecipients(tx, run.userId, logged, 'issue', now);
+        await queueDeliveries(tx, deps.queue, rows);
+        return stored;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };
+        throw error;
       });
-      await logRecipients(tx, run.userId, logged, 'issue', now);
-      await queueDeliveries(tx, deps.queue, rows);
-      return stored;
-    });
-    if (build && 'repeated' in build) {
+    if (build && 'itemsCarried' in build) {
+      fresh = await withoutSent();
+      blocks = fresh.blocks;
+      const reason = nothingToSend(run, fresh);
+      if (reason) {
+        await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
+        return { status: 'empty', reason };
+      }
+    } else if (build && 'repeated' in build) {
+      fetchedBlocks = withoutNewsletters(fetchedBlocks, build.repeated);
       blocks = withoutNewsletters(blocks, build.repeated);
       if (!blocks.some(hasNews)) {
         const reason = 'Nothing to send: an issue built at the same time carried the new newsletters.';

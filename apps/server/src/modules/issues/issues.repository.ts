@@ -87,6 +87,7 @@ export async function findRunForBuild(db: Database, runId: string) {
       name: digests.name,
       active: digests.active,
       sources: digests.sources,
+      sendOnlyWhenNew: digests.sendOnlyWhenNew,
       shareToken: digests.shareToken,
       userId: users.userId,
       ownerEmail: users.email,

@@ -19,6 +19,7 @@ const summary: DigestSummary = {
   weekDay: 1,
   monthDay: 1,
   issueRetentionMonths: 12,
+  sendOnlyWhenNew: false,
   latestBuildNumber: null,
   visibility: 'public',
   shareUrl: 'http://app.test/digests/share/abc',

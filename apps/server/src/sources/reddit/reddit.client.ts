@@ -26,6 +26,9 @@ const postSchema = z.object({
     id: z.string(),
     title: z.string(),
     permalink: z.string(),
+    /** What a link post links to (a text post's own page otherwise). */
+    url: z.string().nullish(),
+    is_self: z.boolean().default(false),
     ups: z.number().default(0),
     num_comments: z.number().default(0),
     stickied: z.boolean().default(false),
@@ -92,6 +95,9 @@ function feedPostOf(entry: ParsedFeedItem): RedditPostData {
     id: entry.guid.replace(/^t3_/, ''),
     title: entry.title,
     permalink: entry.link,
+    // The feed does not say what a link post links to: no article link, so no cross-source matching.
+    url: null,
+    is_self: false,
     ups: null,
     num_comments: null,
     stickied: false,

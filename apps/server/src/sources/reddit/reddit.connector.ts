@@ -37,7 +37,10 @@ function selfTextOf(post: RedditPostData, postBody: PostBodyOption): string {
 }
 
 function postOf(post: RedditPostData, request: Pick<RedditPostsRequest, 'postBody' | 'images'>): RedditPost {
+  // The linked article is how an issue finds the same story in its other sources (shown once).
+  const link = post.is_self ? '' : httpUrlOrEmpty(post.url);
   return {
+    ...(link ? { link } : {}),
     id: post.id,
     url: httpUrlOrEmpty(post.permalink, REDDIT_SITE),
     ups: post.ups,

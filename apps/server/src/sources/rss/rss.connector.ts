@@ -111,6 +111,7 @@ function rssItem(item: ParsedFeedItem, request: FeedRequest): RssItem {
     link: item.link,
     pubDate: item.pubDate,
     image: images === 'show' ? item.image : '',
+    ...(item.guid ? { guid: item.guid } : {}),
   };
 }
 

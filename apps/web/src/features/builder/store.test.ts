@@ -46,6 +46,7 @@ const hn = (name = ''): Source => ({
   askHN: false,
   showHN: false,
   layout: 2,
+  onlyNew: true,
 });
 const state = () => useBuilderStore.getState();
 const names = () => state().blocks.map((block) => block.source.name);

@@ -52,6 +52,8 @@ export interface BuilderState {
   schedule: Schedule;
   /** How long the digest's issues are kept (docs/product.md §3 "Issue retention"). */
   issueRetentionMonths: IssueRetentionMonths;
+  /** docs/product.md §3 "Every item once": an issue with nothing new is not sent. */
+  sendOnlyWhenNew: boolean;
   subscribers: string[];
 }
 
@@ -87,6 +89,7 @@ export const initialBuilderState: BuilderState = {
   loadedFrom: null,
   schedule: initialSchedule,
   issueRetentionMonths: DIGEST_DEFAULTS.issueRetentionMonths,
+  sendOnlyWhenNew: DIGEST_DEFAULTS.sendOnlyWhenNew,
   subscribers: [],
 };
 
@@ -153,6 +156,7 @@ export function loadIntoBuilder(
     sources: Source[];
     schedule?: Schedule;
     issueRetentionMonths?: IssueRetentionMonths;
+    sendOnlyWhenNew?: boolean;
     subscribers?: string[];
   },
 ): void {
@@ -163,6 +167,7 @@ export function loadIntoBuilder(
     sourcePosition: loaded.sources.length,
     schedule: loaded.schedule ?? state.schedule,
     issueRetentionMonths: loaded.issueRetentionMonths ?? state.issueRetentionMonths,
+    sendOnlyWhenNew: loaded.sendOnlyWhenNew ?? state.sendOnlyWhenNew,
     subscribers: loaded.subscribers ?? state.subscribers,
   }));
 }
@@ -359,6 +364,10 @@ export function setSchedule(schedule: Schedule): void {
 
 export function setIssueRetention(issueRetentionMonths: IssueRetentionMonths): void {
   set({ issueRetentionMonths });
+}
+
+export function setSendOnlyWhenNew(sendOnlyWhenNew: boolean): void {
+  set({ sendOnlyWhenNew });
 }
 
 export function setSubscribers(subscribers: string[]): void {

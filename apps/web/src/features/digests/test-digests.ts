@@ -14,6 +14,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     weekDay: 1,
     monthDay: 1,
     issueRetentionMonths: 12,
+    sendOnlyWhenNew: false,
     sourceTypes: [],
     subscriberCount: 0,
     latestBuildNumber: null,

@@ -4,7 +4,7 @@ import { blockStyles as s } from '../styles';
 import { sourceTitle } from '../titles';
 import type { BlockProps } from '../types';
 import { countOf } from './counts';
-import { BlockFrame, Columns, Empty, ItemTitle } from './parts';
+import { BlockFrame, Columns, Discussions, Empty, ItemTitle } from './parts';
 
 /** HACKER_NEWS: each story links to its article, its comment count to the discussion. */
 export function HackerNewsBlock({ source, content }: BlockProps<'HACKER_NEWS'>) {
@@ -26,6 +26,7 @@ export function HackerNewsBlock({ source, content }: BlockProps<'HACKER_NEWS'>) 
                   {countOf(item.numberOfComments, 'comment')}
                 </a>
               </p>
+              <Discussions discussions={item.discussions} />
             </>
           )}
         />

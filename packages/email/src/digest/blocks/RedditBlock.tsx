@@ -1,7 +1,17 @@
 import { sourceTitle } from '../titles';
 import type { BlockProps } from '../types';
 import { countOf } from './counts';
-import { BlockFrame, Columns, Empty, HtmlContent, ItemImage, ItemTitle, Meta, widthFor } from './parts';
+import {
+  BlockFrame,
+  Columns,
+  Discussions,
+  Empty,
+  HtmlContent,
+  ItemImage,
+  ItemTitle,
+  Meta,
+  widthFor,
+} from './parts';
 
 /** REDDIT: the subreddit's hot posts with picture, self text per the options, upvotes and comments (when known). */
 export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
@@ -26,6 +36,7 @@ export function RedditBlock({ source, content }: BlockProps<'REDDIT'>) {
                   post.numComments !== null && countOf(post.numComments, 'comment'),
                 ]}
               />
+              <Discussions discussions={post.discussions} />
               <HtmlContent
                 html={post.selfText}
                 postBody={source.postBody}

@@ -2,7 +2,17 @@ import type { RssItem } from '@digest/contracts/content';
 import { formatShortDate } from '../format';
 import { sourceTitle } from '../titles';
 import type { BlockProps } from '../types';
-import { BlockFrame, Columns, Empty, HtmlContent, ItemImage, ItemTitle, Meta, widthFor } from './parts';
+import {
+  BlockFrame,
+  Columns,
+  Discussions,
+  Empty,
+  HtmlContent,
+  ItemImage,
+  ItemTitle,
+  Meta,
+  widthFor,
+} from './parts';
 
 /** The site's host name under the heading ('blog.example.org'), '' when the link is not a URL. */
 function hostOf(link: string): string {
@@ -47,6 +57,7 @@ export function RssBlock({ source, content, context }: BlockProps<'RSS'>) {
               )}
               <ItemTitle href={item.link}>{item.title || item.link}</ItemTitle>
               <Meta parts={[item.creator, formatShortDate(item.pubDate, context)]} />
+              <Discussions discussions={item.discussions} />
               <HtmlContent html={item.content} postBody={source.postBody} images={images} width={width} />
             </>
           )}

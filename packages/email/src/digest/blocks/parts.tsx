@@ -1,5 +1,5 @@
 /** biome-ignore-all lint/a11y/useAnchorContent: ItemImage's picture link is hidden on purpose (the item's title beside it is the same link, with a name) */
-import type { ImagesOption, Layout, PostBodyOption } from '@digest/contracts';
+import type { ImagesOption, ItemDiscussion, Layout, PostBodyOption } from '@digest/contracts';
 import type { ReactNode } from 'react';
 import { emailClass as c } from '../../components/theme';
 import { capImages, firstParagraphOf, safeHref, safeImageSrc, withoutImages } from '../html';
@@ -193,6 +193,31 @@ export function Empty({ children }: { children: string }) {
   return (
     <p className={c.muted} style={s.empty}>
       {children}
+    </p>
+  );
+}
+
+/**
+ * The other sources of the digest that had the same story, shown once (docs/product.md §3 "Every item
+ * once"): a line of links to their discussions; nothing when there are none or none is a safe link.
+ */
+export function Discussions({ discussions }: { discussions: readonly ItemDiscussion[] | undefined }) {
+  const links = (discussions ?? []).flatMap((discussion) => {
+    const href = safeHref(discussion.url);
+    return href ? [{ href, label: discussion.label }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <p className={c.muted} style={s.meta}>
+      {'Also: '}
+      {links.map((link, index) => (
+        <span key={link.href}>
+          {index > 0 ? ' · ' : null}
+          <a href={link.href} className={c.link} style={s.titleLink}>
+            {link.label}
+          </a>
+        </span>
+      ))}
     </p>
   );
 }

@@ -35,13 +35,23 @@ function LoadDigest({ digestId }: { digestId: string }) {
   const digest = useDigest(digestId);
   useEffect(() => {
     if (!digest.data) return;
-    const { name, sources, scheduleType, time, weekDay, monthDay, issueRetentionMonths, subscribers } =
-      digest.data;
+    const {
+      name,
+      sources,
+      scheduleType,
+      time,
+      weekDay,
+      monthDay,
+      issueRetentionMonths,
+      sendOnlyWhenNew,
+      subscribers,
+    } = digest.data;
     loadIntoBuilder(digestId, {
       name,
       sources: sources as Source[],
       schedule: { scheduleType, time, weekDay, monthDay },
       issueRetentionMonths,
+      sendOnlyWhenNew,
       subscribers: subscribers ?? [],
     });
   }, [digest.data, digestId]);

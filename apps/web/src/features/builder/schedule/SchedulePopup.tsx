@@ -5,7 +5,14 @@ import { errorMessage } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCurrentUser } from '#web/lib/session/use-me';
 import { useBlockPreviews } from '../api/preview-api';
-import { resetBuilder, setIssueRetention, setSchedule, setSubscribers, useBuilderStore } from '../store';
+import {
+  resetBuilder,
+  setIssueRetention,
+  setSchedule,
+  setSendOnlyWhenNew,
+  setSubscribers,
+  useBuilderStore,
+} from '../store';
 import { doneBlockedReason } from './done-blocker';
 import {
   BuildingStep,
@@ -95,6 +102,7 @@ function InitStep({
   const user = useCurrentUser();
   const schedule = useBuilderStore((state) => state.schedule);
   const retention = useBuilderStore((state) => state.issueRetentionMonths);
+  const sendOnlyWhenNew = useBuilderStore((state) => state.sendOnlyWhenNew);
   const friends = useBuilderStore((state) => state.subscribers);
   const blocks = useBuilderStore((state) => state.blocks);
   const sources = useMemo(() => blocks.map((block) => block.source), [blocks]);
@@ -109,6 +117,8 @@ function InitStep({
       onScheduleChange={setSchedule}
       retention={retention}
       onRetentionChange={setIssueRetention}
+      sendOnlyWhenNew={sendOnlyWhenNew ?? false}
+      onSendOnlyWhenNewChange={setSendOnlyWhenNew}
       friends={friends}
       onFriendsChange={setSubscribers}
       submitLabel={submitLabel}

@@ -1,6 +1,12 @@
-import type { IssueRetentionMonths, Schedule, ScheduleType } from '@digest/contracts';
+import {
+  type IssueRetentionMonths,
+  type Schedule,
+  type ScheduleType,
+  SEND_ONLY_WHEN_NEW_LABEL,
+} from '@digest/contracts';
 import { type FormEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from '#web/components/ui/Button';
+import { Checkbox } from '#web/components/ui/Checkbox';
 import { SelectField, type SelectOption } from '#web/components/ui/SelectField';
 import { Spinner } from '#web/components/ui/Spinner';
 import { FriendsField } from './FriendsField';
@@ -38,6 +44,8 @@ export interface ScheduleFormProps {
   onScheduleChange: (schedule: Schedule) => void;
   retention: IssueRetentionMonths;
   onRetentionChange: (months: IssueRetentionMonths) => void;
+  sendOnlyWhenNew: boolean;
+  onSendOnlyWhenNewChange: (on: boolean) => void;
   friends: readonly string[];
   onFriendsChange: (friends: string[]) => void;
   /** 'Done' for a new digest, 'Update digest' in edit mode. */
@@ -56,6 +64,8 @@ export function ScheduleForm({
   onScheduleChange,
   retention,
   onRetentionChange,
+  sendOnlyWhenNew,
+  onSendOnlyWhenNewChange,
   friends,
   onFriendsChange,
   submitLabel,
@@ -120,6 +130,12 @@ export function ScheduleForm({
         options={RETENTION_OPTIONS}
         hint="Older issues are deleted, with their public pages."
         onChange={(event) => onRetentionChange(Number(event.target.value) as IssueRetentionMonths)}
+      />
+      <Checkbox
+        label={SEND_ONLY_WHEN_NEW_LABEL}
+        name="sendOnlyWhenNew"
+        checked={sendOnlyWhenNew}
+        onChange={(event) => onSendOnlyWhenNewChange(event.target.checked)}
       />
       <FriendsField friends={friends} onChange={onFriendsChange} />
       <div className={styles.actions}>

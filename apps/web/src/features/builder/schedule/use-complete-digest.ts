@@ -1,4 +1,4 @@
-import type { User } from '@digest/contracts';
+import { DIGEST_DEFAULTS, type User } from '@digest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createDigest, deleteDraft, digestKeys, rebuildDigest, updateDigest } from '#web/features/digests';
 import { timezoneValue, updateProfile } from '#web/features/profile';
@@ -9,7 +9,14 @@ import { timeZoneChanged } from './schedule-options';
 
 type BuilderFields = Pick<
   BuilderState,
-  'name' | 'blocks' | 'schedule' | 'issueRetentionMonths' | 'subscribers' | 'editDigestId' | 'draftId'
+  | 'name'
+  | 'blocks'
+  | 'schedule'
+  | 'issueRetentionMonths'
+  | 'sendOnlyWhenNew'
+  | 'subscribers'
+  | 'editDigestId'
+  | 'draftId'
 >;
 
 /** What Done sends, from the builder: the typed name or "{full name}'s Digest" (docs/product.md §5), blocks in order. */
@@ -20,6 +27,8 @@ export function completionOf(builder: BuilderFields, user: User, zone: string): 
       sources: builder.blocks.map((block) => block.source),
       ...builder.schedule,
       issueRetentionMonths: builder.issueRetentionMonths,
+      // A builder state persisted before the option existed has none: the default.
+      sendOnlyWhenNew: builder.sendOnlyWhenNew ?? DIGEST_DEFAULTS.sendOnlyWhenNew,
       subscribers: builder.subscribers,
     },
     editDigestId: builder.editDigestId,

@@ -1,4 +1,4 @@
-import type { Source, SourceInputOf, SourceType } from '@digest/contracts';
+import { ONLY_NEW_LABEL, type Source, type SourceInputOf, type SourceType } from '@digest/contracts';
 import { sourceTitle } from '@digest/email/blocks';
 import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
@@ -114,6 +114,14 @@ export function ToggleField<T extends SourceType>({ form, field, label }: FieldP
       onChange={(event) => form.set(field, event.target.checked as never)}
     />
   );
+}
+
+/**
+ * A list kind's "Only new items" (docs/product.md §3 "Every item once"): on, an issue leaves out what an
+ * earlier issue of the digest carried.
+ */
+export function OnlyNewField<T extends SourceType>({ form }: { form: SourceForm<T> }) {
+  return <ToggleField form={form} field={'onlyNew' as FieldOf<T>} label={ONLY_NEW_LABEL} />;
 }
 
 /** The settings form's frame: its fields, then Save (disabled until the settings are valid). */

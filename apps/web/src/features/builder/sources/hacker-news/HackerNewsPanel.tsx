@@ -1,5 +1,12 @@
 import { HACKER_NEWS_STORY_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
-import { ChoiceField, CountField, NameField, SettingsForm, ToggleField } from '../form/SettingsFields';
+import {
+  ChoiceField,
+  CountField,
+  NameField,
+  OnlyNewField,
+  SettingsForm,
+  ToggleField,
+} from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -20,6 +27,7 @@ export function HackerNewsPanel({ type, initial, onChange, onSave }: SourcePanel
         max={SOURCE_POST_LIMITS.HACKER_NEWS}
       />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+      <OnlyNewField form={form} />
     </SettingsForm>
   );
 }

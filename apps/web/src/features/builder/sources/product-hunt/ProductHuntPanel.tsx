@@ -1,5 +1,5 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, POST_CONTENT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
-import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
+import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -17,6 +17,7 @@ export function ProductHuntPanel({ type, initial, onChange, onSave }: SourcePane
         max={SOURCE_POST_LIMITS.PRODUCT_HUNT}
       />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+      <OnlyNewField form={form} />
       <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
     </SettingsForm>

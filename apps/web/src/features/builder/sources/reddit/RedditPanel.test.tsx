@@ -23,6 +23,7 @@ const saved: RedditSource = {
   images: 'hide',
   postBody: 'full',
   layout: 1,
+  onlyNew: true,
 };
 
 describe('a picked subreddit', () => {

@@ -17,7 +17,7 @@ import {
   subscribersLine,
   useSearchStep,
 } from '../form/Search';
-import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
+import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -74,6 +74,7 @@ export function RedditPanel({ type, step, goTo, initial, onChange, onSave }: Sou
         <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+        <OnlyNewField form={form} />
       </SettingsForm>
     );
   }

@@ -24,6 +24,7 @@ const saved: RssSource = {
   images: 'show',
   postBody: 'full',
   layout: 1,
+  onlyNew: true,
 };
 
 const edit = (initial: RssSource) => renderWithData(<RssPanel {...panelProps('RSS', 'edit', { initial })} />);

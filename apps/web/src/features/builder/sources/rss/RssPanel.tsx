@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { rssKeys, useRssFeedInfo, useRssList } from '#web/features/builder/api/rss-api';
 import { errorMessage } from '#web/lib/api-client';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
-import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
+import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -47,6 +47,7 @@ export function RssPanel({ type, step, goTo, initial, onChange, onSave }: Source
         />
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+        <OnlyNewField form={form} />
       </SettingsForm>
     );
   }

@@ -15,7 +15,14 @@ import type { TwitterKind } from '#web/features/builder/lib/steps';
 import { AccountLogOut } from '../connect/AccountLogOut';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';
-import { ChoiceField, CountField, NameField, SettingsForm, ToggleField } from '../form/SettingsFields';
+import {
+  ChoiceField,
+  CountField,
+  NameField,
+  OnlyNewField,
+  SettingsForm,
+  ToggleField,
+} from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { type SourceForm, useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -132,6 +139,7 @@ function TwitterSettings({
       ) : null}
       <ChoiceField form={form} field="tweetType" label="Tweet type" options={TWEET_TYPE_OPTIONS} />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+      <OnlyNewField form={form} />
       <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       {form.source && !preview.loading ? (
         <p className={styles.note} role="status">

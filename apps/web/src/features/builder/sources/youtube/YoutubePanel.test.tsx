@@ -37,6 +37,7 @@ const saved: YoutubeSource = {
   numberOfPosts: 4,
   layout: 1,
   images: 'hide',
+  onlyNew: true,
 };
 
 describe('YouTube channels', () => {

@@ -12,7 +12,7 @@ import {
   subscribersLine,
   useSearchStep,
 } from '../form/Search';
-import { ChoiceField, CountField, NameField, SettingsForm } from '../form/SettingsFields';
+import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -51,6 +51,7 @@ export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: So
           max={SOURCE_POST_LIMITS.YOUTUBE}
         />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
+        <OnlyNewField form={form} />
         <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       </SettingsForm>
     );
