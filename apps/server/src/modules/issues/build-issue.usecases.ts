@@ -18,7 +18,7 @@ import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Connectors } from '#server/sources/connectors';
-import { fetchIssueBlocks } from './issue-content';
+import { fetchIssueBlocks, withResolvedFeeds } from './issue-content';
 import * as repository from './issues.repository';
 
 export interface IssuesDeps {
@@ -100,6 +100,8 @@ export async function buildIssue(
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
   let { blocks } = fetched;
+  const resolved = withResolvedFeeds(blocks);
+  if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   if (fetched.withNews === 0) {
     const failed = blocks.filter((block) => block.error).length;
     const reason =
