@@ -366,6 +366,8 @@ test('public pages without login: an unknown shared digest, an unknown profile, 
   await page.goto('/digests/share/00000000-0000-4000-8000-000000000000/3');
   await expect(page.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/digests\/share\/00000000-0000-4000-8000-000000000000\/3$/);
+  // Nothing public, so no feed is announced.
+  await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
   await page.goto('/digests/share/not-a-digest/not-a-number');
   await expect(page.getByRole('heading', { name: 'Digest not found' })).toBeVisible();
 
@@ -543,6 +545,26 @@ test('issues: Send latest digest builds one from live content and mails it; newe
     "Issue 2 of a daily digest by Ada Lovelace, with RSS, Hacker News, and Today's Date.",
   );
   await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute('content', publicLink);
+  // Feed readers given the link find the digest's Atom feed and JSON Feed there; both load without a login.
+  const token = publicLink.split('/').pop();
+  const feedLink = (type: string) => visitor.locator(`head link[rel="alternate"][type="${type}"]`);
+  await expect(visitor.locator('head link[rel="alternate"]')).toHaveCount(2);
+  await expect(feedLink('application/atom+xml')).toHaveAttribute('title', 'Engine Notes (Atom)');
+  const atomUrl = await feedLink('application/atom+xml').getAttribute('href');
+  const jsonUrl = await feedLink('application/feed+json').getAttribute('href');
+  expect(atomUrl).toBe(`${baseURL}/api/digests/share/${token}/feed.atom`);
+  expect(jsonUrl).toBe(`${baseURL}/api/digests/share/${token}/feed.json`);
+  const atom = await anonymous.request.get(atomUrl ?? '');
+  expect(atom.status()).toBe(200);
+  expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+  const atomText = await atom.text();
+  expect(atomText).toContain('<title type="text">Engine Notes · Issue #2</title>');
+  expect(atomText).toContain(item);
+  const jsonFeed = await (await anonymous.request.get(jsonUrl ?? '')).json();
+  expect(jsonFeed.items.map((entry: { title: string; url: string }) => [entry.title, entry.url])).toEqual([
+    ['Engine Notes · Issue #2', `${publicLink}/2`],
+    ['Engine Notes · Issue #1', `${publicLink}/1`],
+  ]);
   const publicFrame = visitor.locator('iframe[title="Engine Notes"]');
   await expect(publicFrame).toHaveAttribute('sandbox', '');
   const visitorFrame = visitor.frameLocator('iframe[title="Engine Notes"]');

@@ -510,6 +510,17 @@ export const shareHtmlPath = (shareToken: string, buildNumber?: number | null) =
 export const sharePageUrl = (origin: string, shareToken: string, buildNumber?: number | null) =>
   `${origin}/digests/share/${shareToken}${buildNumber == null ? '' : `/${buildNumber}`}`;
 
+/** The feeds of a public digest's issues, by format: their media types and the names of their addresses. */
+export const PUBLIC_FEEDS = {
+  atom: { type: 'application/atom+xml', file: 'feed.atom', label: 'Atom' },
+  json: { type: 'application/feed+json', file: 'feed.json', label: 'JSON Feed' },
+} as const;
+export type PublicFeedFormat = keyof typeof PUBLIC_FEEDS;
+
+/** Path of a public digest's feed (API, no login), by the digest's share token. */
+export const shareFeedPath = (shareToken: string, format: PublicFeedFormat) =>
+  `${shareHtmlPath(shareToken)}/${PUBLIC_FEEDS[format].file}`;
+
 /** Counts above 1,000 as K and above 1,000,000 as M, one decimal (docs/product.md §9): 1.5K, 12.3K, 2.5M. */
 export function formatCount(value: number): string {
   const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '');

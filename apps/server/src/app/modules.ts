@@ -36,6 +36,8 @@ import {
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
 import { createIssueLinks } from '#server/modules/digests/issue-links';
 import { createPageHeads } from '#server/modules/digests/page-heads';
+import { publicFeedsRoutes } from '#server/modules/digests/public-feeds.routes';
+import { createFeedContentCache } from '#server/modules/digests/public-feeds.usecases';
 import { publicProfileRoutes } from '#server/modules/digests/public-profile.routes';
 import { shareRoutes } from '#server/modules/digests/share.routes';
 import {
@@ -265,6 +267,7 @@ export function composeModules(deps: ModulesDeps) {
     subscribersRoutes(digestDeps),
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db, issueLinks }),
+    publicFeedsRoutes({ db, appUrl, contents: createFeedContentCache() }),
     publicProfileRoutes({ db }),
     newslettersRoutes({ ...newslettersDeps, authenticate }),
     siteRoutes(

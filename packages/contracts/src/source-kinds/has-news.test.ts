@@ -62,7 +62,10 @@ describe('a block has news when it has something to read', () => {
       STRIPE: false,
       NEWSLETTERS: false,
     });
-    const feed = { feed: { title: 'Feed', link: 'https://example.com/', favicon: '' }, items: [] };
+    const feed = {
+      feed: { title: 'Feed', link: 'https://example.com/', favicon: '', url: 'https://example.com/feed' },
+      items: [],
+    };
     const item = {
       title: 'Post',
       content: '',

@@ -35,6 +35,11 @@ export interface RssFeedInfo {
   title: string;
   link: string;
   favicon: string;
+  /**
+   * The feed's own address: the one asked for, or, when that was a web page, the feed the page announces.
+   * A source saves this one as its `feedLink`, so later fetches skip the page.
+   */
+  url: string;
 }
 
 export interface RssContent {
@@ -47,7 +52,8 @@ export interface SearchResult {
   title: string;
   description: string;
   platformId: string;
-  customProps: { favicon: string };
+  /** `pageUrl`: the web page a pasted address was, when the result is the feed that page announces. */
+  customProps: { favicon: string; pageUrl?: string };
 }
 
 const LABEL = 'RSS';
@@ -64,6 +70,12 @@ const rssShape = {
   postBody: postBody('paragraph'),
   layout: layout(2),
   onlyNew: onlyNew(),
+  /**
+   * The web page the user gave, when its feed was found through it: shown as the source's address, never
+   * fetched (`feedLink` is the feed it announced). Sources saved before it existed have none. Last, where
+   * the compiled response serialiser writes an optional setting, so its answer matches zod's.
+   */
+  pageUrl: httpUrl('Page link').optional(),
 };
 
 /** Post content 'hide' forces images 'hide'. */

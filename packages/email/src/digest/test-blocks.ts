@@ -60,6 +60,7 @@ export function rssContent(count: number, overrides: Partial<RssItem> = {}): Rss
       title: 'Compile Time',
       link: 'https://blog.example.org/',
       favicon: 'https://blog.example.org/favicon.ico',
+      url: 'https://blog.example.org/feed.xml',
     },
     items: Array.from({ length: count }, (_, index) => rssItem(index + 1, overrides)),
   };

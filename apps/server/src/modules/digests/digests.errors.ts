@@ -5,6 +5,7 @@ export const digestsErrors = {
   digestNotFound: () => new AppError(404, 'DIGEST_NOT_FOUND', 'No such Digest.'),
   draftNotFound: () => new AppError(404, 'DRAFT_NOT_FOUND', 'No such draft.'),
   buildNotFound: () => new AppError(404, 'BUILD_NOT_FOUND', 'No such issue of this Digest.'),
+  feedNotFound: () => new AppError(404, 'FEED_NOT_FOUND', 'No such feed: the Digest is not public.'),
   templatesNotFound: (category: string) =>
     new AppError(
       404,

@@ -1,5 +1,5 @@
 import type { SourceType } from '@digest/contracts';
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digestBuilds, digests, issueRuns, users } from '#server/db/schema';
 import { userTimeZone } from '#server/modules/users/users.repository';
@@ -270,6 +270,49 @@ export async function findSharedIssue(db: Database, shareToken: string, buildNum
     .orderBy(desc(digestBuilds.buildNumber))
     .limit(1);
   return row;
+}
+
+/**
+ * What the feeds of a public digest are written from (docs/design.md §10): the digest whose public link is
+ * on with this token, what its owner's public profile shows, and its newest `limit` issues that have a
+ * public copy (numbers and dates only: `findPublicCopies` reads their HTML). Undefined for anything else.
+ */
+export async function findPublicFeed(db: Database, shareToken: string, limit: number) {
+  const [digest] = await db
+    .select({
+      digestId: digests.digestId,
+      name: digests.name,
+      scheduleType: digests.scheduleType,
+      updatedAt: digests.updatedAt,
+      ownerName: users.fullName,
+      ownerUsername: users.username,
+      ownerUpdatedAt: users.updatedAt,
+    })
+    .from(digests)
+    .innerJoin(users, eq(users.userId, digests.userId))
+    .where(and(eq(digests.shareToken, shareToken), eq(digests.visibility, 'public')));
+  if (!digest) return undefined;
+  const issues = await db
+    .select({
+      buildId: digestBuilds.buildId,
+      buildNumber: digestBuilds.buildNumber,
+      createdAt: digestBuilds.createdAt,
+    })
+    .from(digestBuilds)
+    .where(and(eq(digestBuilds.digestId, digest.digestId), isNotNull(digestBuilds.publicHtml)))
+    .orderBy(desc(digestBuilds.buildNumber))
+    .limit(limit);
+  return { ...digest, issues };
+}
+
+/** The public copies of these issues of one digest, by build id. */
+export async function findPublicCopies(db: Database, digestId: string, buildIds: string[]) {
+  if (buildIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ buildId: digestBuilds.buildId, publicHtml: digestBuilds.publicHtml })
+    .from(digestBuilds)
+    .where(and(eq(digestBuilds.digestId, digestId), inArray(digestBuilds.buildId, buildIds)));
+  return new Map(rows.map((row) => [row.buildId, row.publicHtml ?? '']));
 }
 
 /** A user by username (any case) with what the public profile shows; undefined when there is none. */

@@ -53,6 +53,11 @@ function headOf(html: string) {
   for (const [, value = ''] of head.matchAll(/<title>([^<]*)<\/title>/g)) add('title', value);
   for (const [, value = ''] of head.matchAll(/<link rel="canonical" href="([^"]*)"/g))
     add('canonical', value);
+  for (const [, type = '', title = '', href = ''] of head.matchAll(
+    /<link rel="alternate" type="([^"]*)" title="([^"]*)" href="([^"]*)"/g,
+  )) {
+    add('alternate', `${type} ${title} ${href}`);
+  }
   return tags;
 }
 
@@ -136,6 +141,10 @@ describe('GET /digests/share/{shareToken}[/{buildNumber}] carries the issue’s 
       'twitter:description': [description],
       'twitter:image': [image],
       viewport: ['width=device-width, initial-scale=1'],
+      alternate: [
+        `application/atom+xml Morning Brief (Atom) ${APP_URL}/api/digests/share/${digest.token}/feed.atom`,
+        `application/feed+json Morning Brief (JSON Feed) ${APP_URL}/api/digests/share/${digest.token}/feed.json`,
+      ],
     });
     // The rest of the app's page is as built: the app still starts from it.
     expect(response.body).toContain('<div id="root"></div>');
@@ -151,6 +160,21 @@ describe('GET /digests/share/{shareToken}[/{buildNumber}] carries the issue’s 
     expect(head['og:description']?.[0]).toMatch(/^Issue 1 of a daily digest/);
     expect(head['og:url']).toEqual([`${APP_URL}/digests/share/${digest.token}/1`]);
     expect(head.canonical).toEqual([`${APP_URL}/digests/share/${digest.token}/1`]);
+    // An issue's page announces the feeds of its digest, not of one issue.
+    expect(head.alternate?.map((link) => link.split(' ').pop())).toEqual([
+      `${APP_URL}/api/digests/share/${digest.token}/feed.atom`,
+      `${APP_URL}/api/digests/share/${digest.token}/feed.json`,
+    ]);
+  });
+
+  it('announces the feeds only while the digest is public: none once its link is turned off', async () => {
+    const owner = await ownerNamed('Ann Smith');
+    const digest = await digestWithIssues(owner, [1]);
+    expect(headOf((await get(`/digests/share/${digest.token}`)).body).alternate).toHaveLength(2);
+    await call(t.app, owner, 'PUT', `/api/digests/${digest.digestId}/visibility`, { visibility: 'private' });
+    const { body } = await get(`/digests/share/${digest.token}`);
+    expect(headOf(body).alternate).toBeUndefined();
+    expect(body).not.toContain('rel="alternate"');
   });
 
   it('shows the owner’s public photo as the image, as an absolute address', async () => {
@@ -178,6 +202,9 @@ describe('GET /digests/share/{shareToken}[/{buildNumber}] carries the issue’s 
     const head = headOf(body);
     expect(head['og:title']).toEqual(['&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co']);
     expect(head.title).toEqual(['&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co']);
+    expect(head.alternate?.[0]).toContain(
+      ' &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co (Atom) ',
+    );
     expect(head['og:description']?.[0]).toContain('by Tom &amp; &quot;Jerry&quot; &lt;b&gt;, with');
   });
 

@@ -1,4 +1,10 @@
-import { type Source, sourceKindOf } from '@digest/contracts';
+import {
+  PUBLIC_FEEDS,
+  type PublicFeedFormat,
+  type Source,
+  shareFeedPath,
+  sourceKindOf,
+} from '@digest/contracts';
 import type { Database } from '#server/db/client';
 import { type PageHead, type PageHeadFor, SITE_NAME } from '#server/platform/http/page-head';
 import { findSharedIssue } from './digests.repository';
@@ -32,9 +38,10 @@ export function issueDescription(issue: {
 
 /**
  * The heads of the public pages (docs/product.md §2 "Public routes") for link previews: an issue's page
- * (/digests/share/{shareToken}[/{buildNumber}]) and a public profile (/user/{username}). They show only
- * what the page itself shows to anyone. A page with nothing behind it (unknown, deleted, private, a token
- * turned off, a digest id, no public issue yet) gets the app's generic head, the same whatever the reason.
+ * (/digests/share/{shareToken}[/{buildNumber}], with the digest's Atom feed and JSON Feed announced) and a
+ * public profile (/user/{username}). They show only what the page itself shows to anyone. A page with
+ * nothing behind it (unknown, deleted, private, a token turned off, a digest id, no public issue yet) gets
+ * the app's generic head, without feeds, the same whatever the reason.
  */
 export function createPageHeads(deps: { db: Database; appUrl: string }): PageHeadFor {
   const { db, appUrl } = deps;
@@ -65,6 +72,12 @@ export function createPageHeads(deps: { db: Database; appUrl: string }): PageHea
       url: `${appUrl}${path}`,
       image: issue.ownerPhotoId ? `${appUrl}/api/photos/${issue.ownerPhotoId}` : appImage,
       type: 'article',
+      // The digest's feeds, from any of its issues' pages: a reader given the shared link finds them.
+      feeds: (Object.keys(PUBLIC_FEEDS) as PublicFeedFormat[]).map((format) => ({
+        type: PUBLIC_FEEDS[format].type,
+        title: `${issue.name} (${PUBLIC_FEEDS[format].label})`,
+        href: `${appUrl}${shareFeedPath(shareToken, format)}`,
+      })),
     };
   }
 

@@ -19,7 +19,7 @@ import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Connectors } from '#server/sources/connectors';
-import { fetchIssueBlocks } from './issue-content';
+import { fetchIssueBlocks, withResolvedFeeds } from './issue-content';
 import * as repository from './issues.repository';
 import { carriedKeysOf, type NewItemsIssue, newItemsIssue, rememberedKeysOf } from './new-items';
 import { recordSentItems, sentSince } from './sent-items.repository';
@@ -127,6 +127,8 @@ export async function buildIssue(
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
   let fetchedBlocks = fetched.blocks;
+  const resolved = withResolvedFeeds(fetchedBlocks);
+  if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).
   const since = new Date(deps.clock.now().getTime() - SENT_ITEMS_KEPT_DAYS * DAY_MS);
   const remembered = rememberedKeysOf(fetchedBlocks);

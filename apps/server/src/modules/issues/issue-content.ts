@@ -1,5 +1,5 @@
 import { type Source, type SourceType, sourceKindOf } from '@digest/contracts';
-import type { DigestBlockInput } from '@digest/email';
+import { type DigestBlockInput, isBlockOf } from '@digest/email';
 import type { SourceContext } from '#server/sources/connector';
 import { type Connectors, fetchSourceContent } from '#server/sources/connectors';
 import { SourceError } from '#server/sources/source-error';
@@ -45,4 +45,22 @@ export async function fetchIssueBlocks(
     }),
   );
   return { blocks, withNews };
+}
+
+/**
+ * The sources with each RSS feed that was found through a web page saved as that feed (the page kept as
+ * `pageUrl`, for display), or undefined when there was none: later issues read the feed itself instead of
+ * fetching the page and looking for its feed again. The builder saves the feed already; this resolves, once,
+ * sources saved before it did, or by a client that sent a page.
+ */
+export function withResolvedFeeds(blocks: readonly DigestBlockInput[]): Source[] | undefined {
+  let resolved = false;
+  const sources = blocks.map((block): Source => {
+    if (!isBlockOf(block, 'RSS') || !block.content || block.content.feed.url === block.source.feedLink) {
+      return block.source;
+    }
+    resolved = true;
+    return { ...block.source, feedLink: block.content.feed.url, pageUrl: block.source.feedLink };
+  });
+  return resolved ? sources : undefined;
 }

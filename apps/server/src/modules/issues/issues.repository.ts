@@ -1,3 +1,4 @@
+import type { Source } from '@digest/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
@@ -101,6 +102,22 @@ export async function findRunForBuild(db: Database, runId: string) {
     .innerJoin(users, eq(users.userId, digests.userId))
     .where(eq(issueRuns.runId, runId));
   return row;
+}
+
+/**
+ * Saves `sources` as the digest's sources unless they changed since the build read them (`read`): an edit
+ * by the owner meanwhile wins (a later build resolves again). Not an edit of the owner's: `updated_at` stays.
+ */
+export async function replaceSourcesIfUnchanged(
+  db: Database,
+  digestId: string,
+  read: readonly Source[],
+  sources: readonly Source[],
+) {
+  await db
+    .update(digests)
+    .set({ sources: [...sources] })
+    .where(and(eq(digests.digestId, digestId), sql`${digests.sources} = ${JSON.stringify(read)}::jsonb`));
 }
 
 export async function finishRun(

@@ -45,7 +45,15 @@ const hnBlock = (items: HackerNewsItem[]): DigestBlockInput => ({
 });
 const rssBlock = (items: RssItem[], onlyNew = true): DigestBlockInput => ({
   source: SOURCE_SCHEMAS.RSS.parse({ type: 'RSS', feedLink: 'https://blog.example.org/feed.xml', onlyNew }),
-  content: { feed: { title: 'Example blog', link: 'https://blog.example.org/', favicon: '' }, items },
+  content: {
+    feed: {
+      title: 'Example blog',
+      link: 'https://blog.example.org/',
+      url: 'https://blog.example.org/feed.xml',
+      favicon: '',
+    },
+    items,
+  },
 });
 const redditBlock = (posts: RedditPost[]): DigestBlockInput => ({
   source: SOURCE_SCHEMAS.REDDIT.parse({ type: 'REDDIT', sourceName: 'programming' }),

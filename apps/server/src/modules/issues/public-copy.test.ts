@@ -1,12 +1,15 @@
 import { type SourceInput, sourceSchema } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
+import { decodeHTMLStrict } from 'entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digestBuilds, issueRuns } from '#server/db/schema';
 import { connectAccount } from '#server/modules/accounts/test-support';
 import { deliver } from '#server/modules/deliveries/deliveries.usecases';
 import { callerOf, createDigest } from '#server/modules/digests/test-support';
 import { signUp, type TestUser } from '#server/modules/users/test-support';
+import { htmlToText } from '#server/platform/sanitize-html';
 import { createConnectors, fetchSourceContent } from '#server/sources/connectors';
+import { parseFeed } from '#server/sources/rss/feed-parser';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
@@ -124,6 +127,17 @@ describe('blocks that read a connected account are never in public HTML', () => 
     expect(page.body).toContain('The night shift that keeps the trams running');
     for (const title of ['My meetings', 'Stripe', 'Twitter timeline', 'Twitter list']) {
       expect(page.body).toMatch(new RegExp(`${title}</h2>[\\s\\S]{0,400}?>Private<`));
+    }
+
+    // The digest's feeds carry the same public copy, never the private blocks.
+    for (const file of ['feed.atom', 'feed.json']) {
+      const feed = await api(null, 'GET', `/api/digests/share/${token}/${file}`);
+      expect(feed.statusCode, file).toBe(200);
+      const [issue] = parseFeed(feed.body, { url: 'http://app.test/' }).items;
+      const text = htmlToText(issue?.content ?? '');
+      expect(text, file).toContain('The night shift that keeps the trams running');
+      expect(text, file).toMatch(/My meetings\s+Private/);
+      for (const secret of secrets) expect(text, file).not.toContain(decodeHTMLStrict(secret));
     }
   });
 

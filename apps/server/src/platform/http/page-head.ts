@@ -8,6 +8,8 @@ export interface PageHead {
   url: string;
   image: string;
   type: 'website' | 'article' | 'profile';
+  /** Feeds of the page, announced with `<link rel="alternate">` so feed readers find them from its address. */
+  feeds?: { type: string; title: string; href: string }[];
 }
 
 /**
@@ -37,6 +39,10 @@ function headTags(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    ...(head.feeds ?? []).map(
+      (feed) =>
+        `<link rel="alternate" type="${escapeHtml(feed.type)}" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" />`,
+    ),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),

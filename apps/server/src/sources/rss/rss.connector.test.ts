@@ -33,6 +33,7 @@ describe('reading each feed format', () => {
       title: 'Field Notes & Dispatches',
       link: 'https://fieldnotes.example.com/',
       favicon: 'https://fieldnotes.example.com/images/logo-144.png',
+      url: feedUrl('rss2.xml'),
     });
     expect(content.items[0]).toMatchObject({
       title: 'The night shift that keeps the trams running',
@@ -54,6 +55,7 @@ describe('reading each feed format', () => {
       title: 'Compile Time',
       link: 'https://blog.example.org/',
       favicon: 'https://blog.example.org/icons/favicon-32.png',
+      url: feedUrl('atom.xml'),
     });
     const [first, second, third] = content.items;
     expect(first).toMatchObject({
@@ -84,6 +86,7 @@ describe('reading each feed format', () => {
       title: 'Small Web Weekly',
       link: 'https://smallweb.example.com/',
       favicon: 'https://smallweb.example.com/favicon-64.png',
+      url: feedUrl('json-feed.json'),
     });
     expect(content.items[0]).toMatchObject({
       creator: 'Priya Raman',
@@ -169,6 +172,8 @@ describe('discovery from an HTML page', () => {
   it('reads the first feed a page announces with <link rel="alternate">, resolved against the page', async () => {
     const content = await read('page-with-feed.html');
     expect(content.feed.title).toBe('Field Notes & Dispatches');
+    // The feed's own address, which a source saves instead of the page (modules/issues/page-feeds.test.ts).
+    expect(content.feed.url).toBe(feedUrl('rss2.xml'));
     expect(fakes.hits('/feeds', '/page-with-feed.html')).toBe(1);
     expect(fakes.hits('/feeds', '/rss2.xml')).toBe(1);
     expect(fakes.hits('/feeds', '/json-feed.json')).toBe(0);

@@ -57,20 +57,31 @@ function parsedFeedOf(answer: ProviderTextResponse, text?: string): ParsedFeed {
   return feed;
 }
 
+/** A feed as read: the feed, where it answered from (after redirects), and its own address. */
+interface LoadedFeed {
+  feed: ParsedFeed;
+  /** Where the answer came from, after redirects: what relative links resolve against. */
+  url: string;
+  /** The address asked for, or the feed a page at that address announced: what a source should save. */
+  feedUrl: string;
+}
+
 /**
  * The feed at `url`. When the address answers a web page, the first feed the page announces is read
  * instead — one hop only: a linked address that is a page again is refused, never followed. The feed is
  * shared by every caller that read the same answer: it must not be changed.
  */
-export async function loadFeed(deps: SourcesDeps, url: string): Promise<{ feed: ParsedFeed; url: string }> {
+export async function loadFeed(deps: SourcesDeps, url: string): Promise<LoadedFeed> {
   const answer = await fetchFeedAnswer(deps, url);
-  if (parsedFeeds.has(answer.bytes)) return { feed: parsedFeedOf(answer), url: answer.url };
+  if (parsedFeeds.has(answer.bytes)) return { feed: parsedFeedOf(answer), url: answer.url, feedUrl: url };
   const text = decodeFeedBody(answer.bytes, answer.contentType);
-  if (!isHtmlPage(text, answer.contentType)) return { feed: parsedFeedOf(answer, text), url: answer.url };
+  if (!isHtmlPage(text, answer.contentType)) {
+    return { feed: parsedFeedOf(answer, text), url: answer.url, feedUrl: url };
+  }
   const [feedUrl] = findFeedLinks(text, answer.url);
   if (!feedUrl) throw new SourceError('not_found', 'No feed found at this address');
   const linked = await fetchFeedAnswer(deps, feedUrl);
-  return { feed: parsedFeedOf(linked), url: linked.url };
+  return { feed: parsedFeedOf(linked), url: linked.url, feedUrl };
 }
 
 /** The site's /favicon.ico, the icon browsers fall back to as well. */
@@ -126,8 +137,8 @@ const feedContents = new WeakMap<ParsedFeed, Map<string, RssContent>>();
  * newest first), options applied. Callers with the same answer and options share the object: read only.
  */
 export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promise<RssContent> {
-  const { feed, url } = await loadFeed(deps, request.url);
-  const key = `${request.limit} ${request.image} ${request.body} ${url}`;
+  const { feed, url, feedUrl } = await loadFeed(deps, request.url);
+  const key = `${request.limit} ${request.image} ${request.body} ${url} ${feedUrl}`;
   let contents = feedContents.get(feed);
   if (!contents) {
     contents = new Map();
@@ -137,7 +148,12 @@ export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promis
   if (!content) {
     const site = feed.link || url;
     content = {
-      feed: { title: feed.title, link: site, favicon: feed.icon || feed.image || siteFavicon(site) },
+      feed: {
+        title: feed.title,
+        link: site,
+        favicon: feed.icon || feed.image || siteFavicon(site),
+        url: feedUrl,
+      },
       items: feed.items.slice(0, request.limit).map((item) => rssItem(item, request)),
     };
     contents.set(key, content);

@@ -67,6 +67,7 @@ describe('GET /api/data-sources/rss/feed', () => {
       title: 'Field Notes & Dispatches',
       link: 'https://fieldnotes.example.com/',
       favicon: 'https://fieldnotes.example.com/images/logo-144.png',
+      url: expect.stringMatching(/\/feeds\/rss2\.xml$/),
     });
     expect(body.items).toHaveLength(6);
     expect(body.items[0]).toEqual({
@@ -96,6 +97,8 @@ describe('GET /api/data-sources/rss/feed', () => {
     const response = await feed('page-with-feed.html', '&limit=1');
     expect(response.statusCode).toBe(200);
     expect(response.json().feed.title).toBe('Field Notes & Dispatches');
+    // The builder saves this address, the feed itself, and keeps the page only to show it.
+    expect(response.json().feed.url).toMatch(/\/feeds\/rss2\.xml$/);
   });
 
   it('answers sanitised HTML only', async () => {

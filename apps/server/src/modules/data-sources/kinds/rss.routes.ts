@@ -30,7 +30,7 @@ const searchResultSchema = z.object({
 }) satisfies z.ZodType<SearchResult>;
 
 const rssContentSchema = z.object({
-  feed: z.object({ title: z.string(), link: z.string(), favicon: z.string() }),
+  feed: z.object({ title: z.string(), link: z.string(), favicon: z.string(), url: z.string() }),
   items: z.array(
     z.object({
       title: z.string(),
@@ -73,7 +73,8 @@ export function rssRoutes(deps: { sources: SourcesDeps; authenticate: Authentica
         preHandler: deps.authenticate,
         schema: {
           tags: ['data-sources'],
-          summary: 'Preview a feed (RSS, Atom, RDF or JSON Feed; an HTML page is searched for its feed link)',
+          summary:
+            'Preview a feed (RSS, Atom, RDF or JSON Feed; an HTML page is searched for its feed link, answered as feed.url)',
           description:
             'Content is sanitised HTML: the full post, its first paragraph, or empty (body=hide, which also hides images). A provider failure answers with its status and a message saying what failed.',
           security: [{ bearerAuth: [] }],

@@ -3,7 +3,7 @@ import type { SearchResult } from '@digest/contracts/content';
 import { describe, expect, it } from 'vitest';
 import { rssKeys } from '#web/features/builder/api/rss-api';
 import { buttonTag, panelProps, renderWithData } from '../form/render-panel';
-import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult } from './feeds';
+import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult, shownAddress } from './feeds';
 import { FeedResults, PastedFeed, RssPanel } from './RssPanel';
 
 const verge: SearchResult = {
@@ -49,16 +49,44 @@ describe('RSS feeds', () => {
     expect(feedAddress('ftp://example.org/feed')).toBeNull();
   });
 
-  it('a pasted address that answers is offered under the feed’s own title', () => {
-    const result = pastedFeedResult('https://blog.example.org/', {
+  it('a pasted feed address that answers is offered under the feed’s own title, and saved as it is', () => {
+    const result = pastedFeedResult('https://blog.example.org/feed.xml', {
       title: 'Example blog',
       link: 'https://blog.example.org/',
       favicon: 'https://blog.example.org/favicon.ico',
+      url: 'https://blog.example.org/feed.xml',
     });
-    expect(feedSettings(result)).toMatchObject({
-      feedLink: 'https://blog.example.org/',
+    expect(feedSettings(result)).toEqual({
+      feedLink: 'https://blog.example.org/feed.xml',
       sourceName: 'Example blog',
+      favicon: 'https://blog.example.org/favicon.ico',
     });
+    expect(feedSettings(result)).not.toHaveProperty('pageUrl', expect.anything());
+  });
+
+  it('a pasted page is saved as the feed it announces, with the page kept to show (never read again)', () => {
+    const result = pastedFeedResult('https://blog.example.org/', {
+      title: 'Example blog',
+      link: 'https://blog.example.org/',
+      favicon: '',
+      url: 'https://blog.example.org/atom.xml',
+    });
+    expect(result.description).toBe('https://blog.example.org/');
+    const settings = feedSettings(result);
+    expect(settings).toEqual({
+      feedLink: 'https://blog.example.org/atom.xml',
+      pageUrl: 'https://blog.example.org/',
+      sourceName: 'Example blog',
+      favicon: null,
+    });
+    expect(SOURCE_SCHEMAS.RSS.parse({ type: 'RSS', ...settings })).toMatchObject({
+      feedLink: 'https://blog.example.org/atom.xml',
+      pageUrl: 'https://blog.example.org/',
+    });
+    // A listed feed picked afterwards drops the page.
+    expect(feedSettings(verge).pageUrl).toBeUndefined();
+    expect(shownAddress(settings)).toBe('https://blog.example.org/');
+    expect(shownAddress(feedSettings(verge))).toBe(verge.platformId);
   });
 
   it('post content Hide forces images Hide, in the form as in the saved source (docs/product.md §5)', () => {
@@ -98,7 +126,7 @@ describe('RSS panel (docs/product.md §4: selected → searching → edit)', () 
   it('searching: a pasted address shows the feed found there', () => {
     const url = 'https://blog.example.org/';
     const html = renderWithData(<PastedFeed url={url} onPick={() => {}} />, [
-      [rssKeys.feed(url), { title: 'Example blog', link: url, favicon: '' }],
+      [rssKeys.feed(url), { title: 'Example blog', link: url, favicon: '', url: `${url}feed.xml` }],
     ]);
     expect(html).toContain('>Results</h3>');
     expect(html).toContain('Example blog');
@@ -113,6 +141,16 @@ describe('RSS panel (docs/product.md §4: selected → searching → edit)', () 
     expect(html).toContain('<option value="full" selected="">Full</option>');
     expect(html).toContain('<option value="1" selected="">1 Column</option>');
     expect(selectTag(html, 'images')).not.toContain('disabled');
+  });
+
+  it('edit: a feed found through a page shows the page as its address', () => {
+    const html = edit({
+      ...saved,
+      feedLink: 'https://blog.example.org/atom.xml',
+      pageUrl: 'https://blog.example.org/',
+    });
+    expect(html).toContain('https://blog.example.org/<');
+    expect(html).not.toContain('atom.xml');
   });
 
   it('edit: post content Hide locks the images choice at Hide and says why', () => {

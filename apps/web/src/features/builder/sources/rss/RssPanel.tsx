@@ -8,7 +8,7 @@ import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
-import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult } from './feeds';
+import { feedAddress, feedSettings, imagesForcedHidden, pastedFeedResult, shownAddress } from './feeds';
 
 /** docs/product.md §4: RSS goes selected (popular feeds) → searching (a phrase or a pasted address) → edit. */
 export function RssPanel({ type, step, goTo, initial, onChange, onSave }: SourcePanelProps<'RSS'>) {
@@ -26,10 +26,10 @@ export function RssPanel({ type, step, goTo, initial, onChange, onSave }: Source
       <SettingsForm canSave={form.source !== null} onSave={() => form.source && onSave(form.source)}>
         <PickedChoice
           label="Feed"
-          title={values.sourceName || values.feedLink || ''}
-          description={values.feedLink}
+          title={values.sourceName || shownAddress(values) || ''}
+          description={shownAddress(values)}
           picture={values.favicon}
-          error={errors.feedLink ?? errors.favicon ?? errors.sourceName}
+          error={errors.feedLink ?? errors.pageUrl ?? errors.favicon ?? errors.sourceName}
           onChange={() => goTo('selected')}
         />
         <NameField form={form} />

@@ -9,23 +9,37 @@ export function feedAddress(text: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A pasted address that answered with a feed, offered as a result like the listed feeds. */
+/**
+ * A pasted address that answered with a feed, offered as a result like the listed feeds. A web page's
+ * result is the feed the page announces (`feed.url`), with the page kept to show: the source then reads
+ * the feed directly, never the page again.
+ */
 export function pastedFeedResult(url: string, feed: RssFeedInfo): SearchResult {
+  const pageUrl = feed.url && feed.url !== url ? url : undefined;
   return {
     title: feed.title || url,
     description: url,
-    platformId: url,
-    customProps: { favicon: feed.favicon },
+    platformId: feed.url || url,
+    customProps: pageUrl ? { favicon: feed.favicon, pageUrl } : { favicon: feed.favicon },
   };
 }
 
-/** The settings a picked feed gives an RSS block: where to read it, its title and its icon. */
-export function feedSettings(result: SearchResult): Pick<RssValues, 'feedLink' | 'sourceName' | 'favicon'> {
+/** The settings a picked feed gives an RSS block: where to read it, the page it came from, its title and icon. */
+export function feedSettings(
+  result: SearchResult,
+): Pick<RssValues, 'feedLink' | 'pageUrl' | 'sourceName' | 'favicon'> {
   return {
     feedLink: result.platformId,
+    // Another feed picked after a page drops that page.
+    pageUrl: result.customProps.pageUrl,
     sourceName: result.title,
     favicon: result.customProps.favicon || null,
   };
+}
+
+/** The address a source shows: the page it was found through, else the feed itself. */
+export function shownAddress(values: RssValues): string | undefined {
+  return values.pageUrl || values.feedLink;
 }
 
 /**
