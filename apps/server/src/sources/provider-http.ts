@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProviderAnswers } from './account-refusal';
 
 /**
  * How a connector calls its provider: one request in, parsed content out, every failure turned into a
@@ -25,6 +26,11 @@ export interface ProviderRequest {
   private?: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * The provider's own table of failed answers (account-refusal.ts): read before the generic message of a
+   * status, so a 403 that means "rate-limited" or "API not enabled" is not told as "access refused".
+   */
+  answers?: ProviderAnswers;
 }
 
 export interface ProviderTextResponse {

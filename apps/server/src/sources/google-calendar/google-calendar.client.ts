@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { reconnectOnRefusal } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
+import { GOOGLE_CALENDAR_ANSWERS } from './google-calendar.answers';
 
 const PROVIDER = 'Google Calendar';
 /** Events asked for per page (Google's default; it may answer fewer and say so with `nextPageToken`). */
@@ -75,9 +75,17 @@ export function googleCalendarClient(
     const items: T[] = [];
     const pageUrl = new URL(url);
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await deps.http
-        .json({ provider: PROVIDER, private: true, url: new URL(pageUrl), headers, cache }, schema)
-        .catch(reconnectOnRefusal(PROVIDER));
+      const answer = await deps.http.json(
+        {
+          provider: PROVIDER,
+          private: true,
+          url: new URL(pageUrl),
+          headers,
+          cache,
+          answers: GOOGLE_CALENDAR_ANSWERS,
+        },
+        schema,
+      );
       items.push(...answer.items);
       if (!answer.nextPageToken) return items;
       pageUrl.searchParams.set('pageToken', answer.nextPageToken);

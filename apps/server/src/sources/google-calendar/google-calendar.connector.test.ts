@@ -288,13 +288,107 @@ describe('google calendar failures', () => {
     ]);
   });
 
-  for (const { rule, failure, error } of providerFailureCases('Google Calendar', { notJson: true })) {
+  const cases = providerFailureCases('Google Calendar', {
+    notJson: true,
+    messages: {
+      rate_limited: 'Google Calendar is limiting requests right now: retry in 30 s',
+      upstream: 'Google Calendar is not answering right now (it answered 500): try again later',
+    },
+  });
+  for (const { rule, failure, error } of cases) {
     it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
       const content = await withProviderFailure(fakes, '/google-api', failure, () =>
         calendar({}, { timezone: 'UTC', timeoutMs: HANG_TIMEOUT_MS }),
       );
       expect(content.days).toEqual([]);
       expect(content.errors).toEqual([{ email: ADA.email, message: error.message }]);
+    });
+  }
+});
+
+describe('Google Calendar’s answers and what the user reads (google-calendar.answers.ts)', () => {
+  /** Google's error body, as the Calendar API sends it. */
+  const googleError = (code: number, reason: string, message: string, status: string, detail?: string) => ({
+    error: {
+      code,
+      message,
+      errors: [{ message, domain: 'global', reason }],
+      status,
+      ...(detail
+        ? {
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: detail,
+                domain: 'googleapis.com',
+              },
+            ],
+          }
+        : {}),
+    },
+  });
+  const cases = [
+    {
+      rule: 'a rate limit Google answers with 403 is a rate limit, not a refused account',
+      failure: {
+        status: 403,
+        body: googleError(403, 'rateLimitExceeded', 'Rate Limit Exceeded', 'PERMISSION_DENIED'),
+      },
+      message: 'Google Calendar is limiting requests right now: retry later',
+    },
+    {
+      rule: 'the project’s daily quota used up (403 quotaExceeded)',
+      failure: {
+        status: 403,
+        body: googleError(403, 'quotaExceeded', 'Quota exceeded', 'PERMISSION_DENIED'),
+      },
+      message: 'This server used up its daily Google Calendar quota: the calendar shows again tomorrow',
+    },
+    {
+      rule: 'the Calendar API not enabled in the server’s project is the operator’s to fix',
+      failure: {
+        status: 403,
+        body: googleError(
+          403,
+          'accessNotConfigured',
+          'Google Calendar API has not been used in project 1',
+          'PERMISSION_DENIED',
+          'SERVICE_DISABLED',
+        ),
+      },
+      message: "The Google Calendar API is not enabled in this server's Google Cloud project",
+    },
+    {
+      rule: 'a grant without the calendar scope: reconnect and allow it',
+      failure: {
+        status: 403,
+        body: googleError(
+          403,
+          'insufficientPermissions',
+          'Request had insufficient authentication scopes.',
+          'PERMISSION_DENIED',
+          'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+        ),
+      },
+      message: 'Google Calendar was not allowed to be read: reconnect your account and allow calendar access',
+    },
+    {
+      rule: 'a revoked grant (401): reconnect',
+      failure: { status: 401, body: googleError(401, 'authError', 'Invalid Credentials', 'UNAUTHENTICATED') },
+      message: 'Google Calendar refused the connected account: reconnect your account',
+    },
+    {
+      rule: 'its own failure (503 backendError): Google Calendar is down',
+      failure: { status: 503, body: googleError(503, 'backendError', 'Backend Error', 'UNAVAILABLE') },
+      message: 'Google Calendar is not answering right now (it answered 503): try again later',
+    },
+  ];
+  for (const { rule, failure, message } of cases) {
+    it(rule, async () => {
+      const content = await withProviderFailure(fakes, '/google-api', failure, () =>
+        calendar({}, { timezone: 'UTC' }),
+      );
+      expect(content.errors).toEqual([{ email: ADA.email, message }]);
     });
   }
 });

@@ -119,7 +119,14 @@ describe('stripe failures', () => {
     ]);
   });
 
-  const cases = providerFailureCases('Stripe', { notJson: true, shape: { object: 'list', data: 'nope' } });
+  const cases = providerFailureCases('Stripe', {
+    notJson: true,
+    shape: { object: 'list', data: 'nope' },
+    messages: {
+      rate_limited: 'Stripe is limiting requests to this account right now: retry in 30 s',
+      upstream: 'Stripe is not answering right now (it answered 500): try again later',
+    },
+  });
   for (const { rule, failure, error } of cases) {
     it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
       const content = await withProviderFailure(fakes, '/stripe', failure, () =>
@@ -133,6 +140,50 @@ describe('stripe failures', () => {
           customers: null,
         }),
       ]);
+    });
+  }
+});
+
+describe('Stripe’s answers and what the user reads (stripe.answers.ts)', () => {
+  const stripeError = (type: string, message: string, code?: string) => ({ error: { type, message, code } });
+  const cases = [
+    {
+      rule: 'a key Stripe no longer accepts (401): reconnect',
+      failure: {
+        status: 401,
+        body: stripeError('invalid_request_error', 'Invalid API Key provided: rk_live_****'),
+      },
+      message: 'Stripe refused the connected account: reconnect your account',
+    },
+    {
+      rule: 'a grant without the permission (403): reconnect, not "access refused"',
+      failure: {
+        status: 403,
+        body: stripeError('invalid_request_error', 'The provided key does not have access to account.'),
+      },
+      message: 'Stripe no longer lets Digest read this account: reconnect your account',
+    },
+    {
+      rule: 'its rate limit (429), with when to retry',
+      failure: {
+        status: 429,
+        headers: { 'retry-after': '2' },
+        body: stripeError('invalid_request_error', 'Too many requests', 'rate_limit'),
+      },
+      message: 'Stripe is limiting requests to this account right now: retry in 2 s',
+    },
+    {
+      rule: 'its own failure (503): Stripe is down',
+      failure: { status: 503, body: stripeError('api_error', 'An unknown error occurred') },
+      message: 'Stripe is not answering right now (it answered 503): try again later',
+    },
+  ];
+  for (const { rule, failure, message } of cases) {
+    it(rule, async () => {
+      const content = await withProviderFailure(fakes, '/stripe', failure, () =>
+        figures([{ tokenId: 'tok-engines' }]),
+      );
+      expect(content.accounts.map((account) => account.message)).toEqual([message]);
     });
   }
 });

@@ -3,6 +3,7 @@ import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { type ParsedFeed, parseFeed } from '#server/sources/rss/feed-parser';
 import { SourceError } from '#server/sources/source-error';
+import { YOUTUBE_DATA_API_ANSWERS } from './youtube.answers';
 
 const PROVIDER = 'YouTube';
 
@@ -87,17 +88,6 @@ function apiKeyOf(providers: ProviderConfig): string {
 }
 
 /**
- * The Data API answers a key it does not accept with 400 (not 401/403); a 401/403 is a key without the
- * API enabled or out of quota. Both are the server's key, not the user's request, so say so.
- */
-function refusedKey(error: unknown): never {
-  if (error instanceof SourceError && (error.providerStatus === 400 || error.kind === 'unauthorized')) {
-    throw new SourceError('unauthorized', "YouTube refused the server's API key (invalid, or out of quota)");
-  }
-  throw error;
-}
-
-/**
  * YouTube: channel feeds (`{YOUTUBE_FEEDS_BASE_URL}/videos.xml?channel_id=`, no key) for a channel's
  * newest videos, the Data API v3 (`YOUTUBE_BASE_URL`, with YOUTUBE_API_KEY) for channel search and
  * channel details.
@@ -132,8 +122,9 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
       provider: PROVIDER,
       url,
       cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+      answers: YOUTUBE_DATA_API_ANSWERS,
     };
-    return deps.http.json(request, schema).catch(refusedKey);
+    return deps.http.json(request, schema);
   }
 
   return {
