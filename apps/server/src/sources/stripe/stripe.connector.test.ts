@@ -59,10 +59,14 @@ describe('stripe figures of the last 24 hours', () => {
         username: 'Analytical Engines',
         profilePicture: '',
         currency: 'usd',
-        revenue: 172060,
+        revenue: 160710,
+        // Each in Stripe's minor units of its currency: cents, whole yen, hundredths of króna, fils.
         revenueByCurrency: [
-          { currency: 'usd', amount: 172060 },
+          { currency: 'usd', amount: 160710 },
+          { currency: 'isk', amount: 153500 },
+          { currency: 'jpy', amount: 9260 },
           { currency: 'eur', amount: 7950 },
+          { currency: 'kwd', amount: 6740 },
         ],
         payments: 121,
         customers: 7,
@@ -78,7 +82,7 @@ describe('stripe figures of the last 24 hours', () => {
     fakes.resetHits();
     const [revenueOnly] = (await figures([{ tokenId: 'tok-engines', payments: false, customers: false }]))
       .accounts;
-    expect(revenueOnly).toMatchObject({ revenue: 172060, payments: null, customers: null });
+    expect(revenueOnly).toMatchObject({ revenue: 160710, payments: null, customers: null });
     expect(fakes.hits('/stripe', '/v1/customers')).toBe(0);
 
     fakes.resetHits();
@@ -114,7 +118,7 @@ describe('stripe failures', () => {
     ]);
     expect(content.accounts.map((account) => [account.username, account.message, account.revenue])).toEqual([
       ['COBOL Coffee', 'Stripe refused the connected account: reconnect your account', null],
-      ['Analytical Engines', '', 172060],
+      ['Analytical Engines', '', 160710],
       ['Not mine', 'This source is not connected yet.', null],
     ]);
   });
