@@ -5,6 +5,13 @@
  * spans its dates in the calendar's zone), so a connector that computes its period in the wrong zone
  * gets the wrong events.
  *
+ * The primary calendar carries every event type Google answers (`default`, `birthday` — contacts'
+ * birthdays live there now, not in a calendar of their own —, `workingLocation`, `outOfOffice`,
+ * `focusTime`, `fromGmail`). Lists come in pages as Google sends them: at most `maxResults` items (250 by
+ * default, 2500 at most) or fewer when the fake's `pageSize` is smaller, as Google may answer (its
+ * reference: "the number of events in the resulting page may be less than this value"), with a
+ * `nextPageToken` while more are left and the `nextSyncToken` only on the last page.
+ *
  * By default the recorded days are moved to the current date (by whole days, so local times stay as
  * recorded): in development the calendar always has events this week. Tests that need exact instants
  * (zones, daylight saving) take the fixtures as recorded with `{ moveToToday: false }`.
@@ -35,7 +42,6 @@ const EVENT_FILES: Record<string, string> = {
   'c_8f1d2e3a4b5c6d7e@group.calendar.google.com': 'events-work.json',
   'c_0a9b8c7d6e5f4a3b@group.calendar.google.com': 'events-old-project.json',
   'en.usa#holiday@group.v.calendar.google.com': 'events-holidays.json',
-  'addressbook#contacts@group.v.calendar.google.com': 'events-birthdays.json',
 };
 const PRIMARY = 'ada.lovelace@gmail.com';
 
@@ -84,7 +90,12 @@ const instantOf = (time: EventTime, calendarZone: string) =>
     ? DateTime.fromISO(time.date, { zone: calendarZone }).toMillis()
     : DateTime.fromISO(time.dateTime ?? '').toMillis();
 
-function listEvents(request: FakeRequest, calendarId: string, shiftDays: number): FakeResponse | undefined {
+function listEvents(
+  request: FakeRequest,
+  calendarId: string,
+  shiftDays: number,
+  pageSize: number,
+): FakeResponse {
   const file = EVENT_FILES[calendarId === 'primary' ? PRIMARY : calendarId];
   if (!file) return googleError(404, 'notFound', 'Not Found');
   const timeMin = request.query.get('timeMin');
@@ -99,6 +110,9 @@ function listEvents(request: FakeRequest, calendarId: string, shiftDays: number)
     return googleError(400, 'invalid', 'The requested ordering is not available for the particular query.');
   }
   const maxResults = Number(request.query.get('maxResults') ?? 250);
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 2500) {
+    return googleError(400, 'invalid', 'Invalid value for: maxResults');
+  }
   const recorded = fixture(file);
   const zone: string = recorded.timeZone;
   const items = (recorded.items as FixtureEvent[])
@@ -112,26 +126,61 @@ function listEvents(request: FakeRequest, calendarId: string, shiftDays: number)
         (timeMin === null || instantOf(event.end, zone) > DateTime.fromISO(timeMin).toMillis()) &&
         (timeMax === null || instantOf(event.start, zone) < DateTime.fromISO(timeMax).toMillis()),
     )
-    .sort((a, b) => instantOf(a.start, zone) - instantOf(b.start, zone))
-    .slice(0, maxResults);
-  return { body: { ...recorded, items } };
+    .sort((a, b) => instantOf(a.start, zone) - instantOf(b.start, zone));
+  return page(request, recorded, items, Math.min(maxResults, pageSize));
 }
 
-export function googleApiFake(options: { moveToToday?: boolean } = {}): FakeProvider {
+/** The page token carries the offset of the next page (Google's tokens are opaque too). */
+const tokenOf = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+function offsetOf(token: string): number | undefined {
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** One page of `items`: the page `pageToken` names (the first without one), a token for the next while any is left. */
+function page(
+  request: FakeRequest,
+  recorded: Record<string, unknown>,
+  items: unknown[],
+  size: number,
+): FakeResponse {
+  const token = request.query.get('pageToken');
+  const offset = token === null ? 0 : offsetOf(token);
+  if (offset === undefined) return googleError(400, 'invalid', 'Invalid page token value.');
+  const { nextSyncToken, ...rest } = recorded;
+  const next = offset + size;
+  return {
+    body: {
+      ...rest,
+      items: items.slice(offset, next),
+      ...(next < items.length ? { nextPageToken: tokenOf(next) } : { nextSyncToken }),
+    },
+  };
+}
+
+export function googleApiFake(options: { moveToToday?: boolean; pageSize?: number } = {}): FakeProvider {
   const moveToToday = options.moveToToday ?? true;
+  const pageSize = options.pageSize ?? 2500;
   return {
     prefix: '/google-api',
     env: { GOOGLE_API_BASE_URL: '' },
     handle(request) {
       if (fakeBearer(request, 'google') === undefined) return UNAUTHENTICATED;
-      if (request.path === '/calendar/v3/users/me/calendarList')
-        return { body: fixture('calendar-list.json') };
+      if (request.path === '/calendar/v3/users/me/calendarList') {
+        const list = fixture('calendar-list.json');
+        return page(
+          request,
+          list,
+          list.items,
+          Math.min(Number(request.query.get('maxResults') ?? 100), pageSize),
+        );
+      }
       const events = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(request.path);
       if (events?.[1]) {
         const today = DateTime.utc().startOf('day');
         const recorded = DateTime.fromISO(RECORDED_ON, { zone: 'utc' });
         const shiftDays = moveToToday ? Math.round(today.diff(recorded, 'days').days) : 0;
-        return listEvents(request, decodeURIComponent(events[1]), shiftDays);
+        return listEvents(request, decodeURIComponent(events[1]), shiftDays, pageSize);
       }
       return googleError(404, 'notFound', 'Not Found');
     },

@@ -31,17 +31,42 @@ const recorded = (name: string) =>
     }
   ).data;
 /** Every Nth charge of the day (by index) is one of these; the rest are plain card payments that succeeded. */
-const EVERY = { eur: 20, failed: 13, pending: 17, refunded: 11, partlyRefunded: 9, withCustomer: 3 } as const;
+const EVERY = {
+  eur: 20,
+  jpy: 30,
+  kwd: 40,
+  isk: 70,
+  failed: 13,
+  pending: 17,
+  refunded: 11,
+  partlyRefunded: 9,
+  withCustomer: 3,
+} as const;
+
+/**
+ * The currency of the day's `index`th charge and its amount in Stripe's minor units for it
+ * (https://docs.stripe.com/currencies): USD and EUR in cents, JPY in whole yen (zero-decimal), KWD in
+ * fils, thousandths whose last digit Stripe requires to be 0 (three-decimal), ISK in hundredths that
+ * always end in 00 (zero-decimal in practice, two-decimal in the API).
+ */
+function priceOf(index: number): { currency: string; amount: number } {
+  const cents = 1000 + 10 * index;
+  if (index % EVERY.eur === 9) return { currency: 'eur', amount: cents };
+  if (index % EVERY.jpy === 14) return { currency: 'jpy', amount: 1500 + 10 * index };
+  if (index % EVERY.kwd === 22) return { currency: 'kwd', amount: 3000 + 10 * index };
+  if (index % EVERY.isk === 35) return { currency: 'isk', amount: 150_000 + 100 * index };
+  return { currency: 'usd', amount: cents };
+}
 const CHARGES_OF_THE_DAY = 140;
 
 /**
  * 140 charges, one every 10 minutes before RECORDED_AT, in the recorded charges' shape: amounts from 10.00
- * up by 0.10, some in EUR, failed, pending, refunded in full or by 5.00 — what the connector must sum
- * and count across two pages.
+ * up by 0.10, some in EUR, JPY, KWD and ISK (priceOf), failed, pending, refunded in full or by 500 minor
+ * units — what the connector must sum and count across two pages.
  */
 function chargesOfTheDay(template: StripeObject): StripeObject[] {
   return Array.from({ length: CHARGES_OF_THE_DAY }, (_, index) => {
-    const amount = 1000 + 10 * index;
+    const { currency, amount } = priceOf(index);
     const at = (every: number, offset: number) => index % every === offset;
     const failed = at(EVERY.failed, 5);
     const refunded = !failed && at(EVERY.refunded, 7);
@@ -53,7 +78,7 @@ function chargesOfTheDay(template: StripeObject): StripeObject[] {
       amount_captured: failed ? 0 : amount,
       amount_refunded: refunded ? amount : !failed && at(EVERY.partlyRefunded, 4) ? 500 : 0,
       created: RECORDED_AT - 60 - 600 * index,
-      currency: at(EVERY.eur, 9) ? 'eur' : 'usd',
+      currency,
       customer: at(EVERY.withCustomer, 0) ? `cus_3QDay${number}` : null,
       description: `Order #${10400 + index}`,
       failure_code: failed ? 'card_declined' : null,

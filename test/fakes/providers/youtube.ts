@@ -8,6 +8,10 @@
  * Its pages (`YOUTUBE_WEB_BASE_URL`): a recorded channel's `/@handle` names the channel as youtube.com does
  * (canonical link, embedded `externalId`), a recorded video's `/watch?v=` names its channel (`channelId`
  * meta); any other page is YouTube's 404.
+ *
+ * Outages: YouTube's feed server has answered 404 (and 500) for every channel at once, for hours. The
+ * fake's `feedOutage(status)` makes every feed answer that status, the Data API and the pages still
+ * answering, as in those outages; `feedOutage(undefined)` ends it.
  */
 import { readFileSync } from 'node:fs';
 import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';
@@ -34,7 +38,13 @@ const channelList: { items: RecordedChannel[] } & Record<string, unknown> = JSON
 const searchList: { items: RecordedSearchResult[] } & Record<string, unknown> = JSON.parse(
   fixture('search-channels.json'),
 );
-const FEED_CHANNELS = ['UCHnyfMqiRRG1u-2MsSQLbXA', 'UCsBjURrPoezykLs9EqgamOA', 'UCS0N5baNlQWJCUrhCEo8WlA'];
+const FEED_CHANNELS = [
+  'UCHnyfMqiRRG1u-2MsSQLbXA',
+  'UCsBjURrPoezykLs9EqgamOA',
+  'UCS0N5baNlQWJCUrhCEo8WlA',
+  // YouTube's own channel.
+  'UCBR8-60-B28hp2BmDPdntcQ',
+];
 
 /** The Data API's error body (`reason` in `errors[]`, gRPC status name beside the code). */
 function dataApiError(status: number, reason: string, message: string, statusName: string): FakeResponse {
@@ -133,7 +143,14 @@ function channels(request: FakeRequest): FakeResponse {
   return { body: { ...channelList, pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items } };
 }
 
-function feed(request: FakeRequest): FakeResponse | undefined {
+function feed(request: FakeRequest, outage: number | undefined): FakeResponse | undefined {
+  if (outage !== undefined) {
+    return {
+      status: outage,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!DOCTYPE html><title>${outage === 404 ? '404 Not Found' : 'Error'}</title>`,
+    };
+  }
   const channelId = request.query.get('channel_id');
   if (!channelId)
     return { status: 400, headers: { 'content-type': 'text/html; charset=utf-8' }, body: 'Bad Request' };
@@ -190,14 +207,23 @@ function page(request: FakeRequest): FakeResponse {
   );
 }
 
-export function youtubeFake(): FakeProvider {
+export interface YoutubeFake extends FakeProvider {
+  /** Every channel feed answers `status` (an outage of YouTube's feed server); undefined ends it. */
+  feedOutage(status: number | undefined): void;
+}
+
+export function youtubeFake(): YoutubeFake {
+  let outage: number | undefined;
   return {
+    feedOutage: (status) => {
+      outage = status;
+    },
     prefix: '/youtube',
     env: { YOUTUBE_BASE_URL: '/v3', YOUTUBE_FEEDS_BASE_URL: '/feeds', YOUTUBE_WEB_BASE_URL: '/web' },
     credentials: { YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY },
     handle(request) {
       if (request.method !== 'GET') return undefined;
-      if (request.path === '/feeds/videos.xml') return feed(request);
+      if (request.path === '/feeds/videos.xml') return feed(request, outage);
       if (request.path.startsWith('/web/')) return page(request);
       if (request.path === '/v3/search') return refuseKey(request) ?? search(request);
       if (request.path === '/v3/channels') return refuseKey(request) ?? channels(request);

@@ -1,4 +1,4 @@
-import { SourceError } from './source-error';
+import { SourceError, type SourceErrorCode } from './source-error';
 
 /**
  * For providers read with a connected account: a 401/403 means the stored grant no longer works (revoked,
@@ -14,4 +14,64 @@ export function reconnectOnRefusal(provider: string) {
     }
     throw error;
   };
+}
+
+/** A failed answer as a provider's table reads it: its status, its body and when it says to retry. */
+export interface ProviderFailure {
+  status: number;
+  /** The body as text (a provider's error document: JSON for the APIs here). */
+  body: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * One row of a provider's table: an answer with this status (`5xx`: any of 500–599) and, when `reasons`
+ * is given, one of these reasons in its error body, means `kind` with `message` for the user.
+ */
+export interface ProviderAnswerRow {
+  status: number | '5xx';
+  reasons?: readonly string[];
+  kind: SourceErrorCode;
+  /** What the user reads; `{status}` and `{retry}` ('in 30 s' or 'later') are filled in. */
+  message: string;
+}
+
+/**
+ * A provider's statuses and error bodies mapped to the product's messages (blocked or rate-limited, needs a
+ * paid tier, reconnect the account, not found, provider down): `reasonsOf` reads the reasons its error body
+ * names, the first matching row wins, an answer no row matches gets the generic message of its status.
+ */
+export interface ProviderAnswers {
+  reasonsOf(body: string): string[];
+  rows: readonly ProviderAnswerRow[];
+}
+
+/** The SourceError `answers` gives `failure`, or undefined when no row matches. */
+export function errorFromAnswers(
+  answers: ProviderAnswers,
+  failure: ProviderFailure,
+): SourceError | undefined {
+  const reasons = answers.reasonsOf(failure.body);
+  const row = answers.rows.find(
+    (candidate) =>
+      (candidate.status === '5xx'
+        ? failure.status >= 500 && failure.status <= 599
+        : candidate.status === failure.status) &&
+      (!candidate.reasons || candidate.reasons.some((reason) => reasons.includes(reason))),
+  );
+  if (!row) return undefined;
+  const retry = failure.retryAfterSeconds === undefined ? 'later' : `in ${failure.retryAfterSeconds} s`;
+  const message = row.message.replace('{status}', String(failure.status)).replace('{retry}', retry);
+  const retryAfter =
+    row.kind === 'rate_limited' || row.kind === 'upstream' ? failure.retryAfterSeconds : undefined;
+  return new SourceError(row.kind, message, retryAfter, failure.status);
+}
+
+/** The JSON of an error body, or undefined when it is not JSON. */
+export function jsonOf(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }

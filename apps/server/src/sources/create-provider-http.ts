@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { type ContentCache, retryAfterSeconds } from '#server/platform/safe-fetch/content-cache';
 import { FetchError, type HttpResponse, type SafeFetch } from '#server/platform/safe-fetch/types';
+import { errorFromAnswers } from './account-refusal';
 import type { ProviderHttp, ProviderRequest, ProviderTextResponse } from './provider-http';
 import { SourceError } from './source-error';
 
@@ -153,7 +154,17 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
     } catch (error) {
       throw errorForFetch(request.provider, error);
     }
-    if (response.status < 200 || response.status > 299) throw errorForStatus(request, response, now());
+    if (response.status < 200 || response.status > 299) {
+      const failure = {
+        status: response.status,
+        body: response.body.toString('utf8'),
+        retryAfterSeconds: retryAfterSeconds(response, now()),
+      };
+      throw (
+        (request.answers && errorFromAnswers(request.answers, failure)) ??
+        errorForStatus(request, response, now())
+      );
+    }
     return response;
   }
 

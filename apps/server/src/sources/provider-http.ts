@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProviderAnswers } from './account-refusal';
 import type { SourceError } from './source-error';
 
 /**
@@ -27,9 +28,14 @@ export interface ProviderRequest {
   timeoutMs?: number;
   maxBytes?: number;
   /**
-   * The provider's own table of refusals: its statuses and error bodies to the product's messages (blocked
-   * or rate-limited, needs a paid tier, account must be reconnected, not found, provider down). Undefined
-   * for an answer the generic reading (status only) says well enough.
+   * The provider's own table of failed answers (account-refusal.ts): read before the generic message of a
+   * status, so a 403 that means "rate-limited" or "API not enabled" is not told as "access refused".
+   */
+  answers?: ProviderAnswers;
+  /**
+   * The same for X and Reddit, as a function (their tables read headers too): statuses and error bodies to
+   * the product's messages (blocked or rate-limited, needs a paid tier, account must be reconnected, not
+   * found, provider down). Undefined for an answer the generic reading (status only) says well enough.
    */
   refusal?: (answer: ProviderRefusal) => SourceError | undefined;
   /**

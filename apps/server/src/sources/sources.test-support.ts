@@ -116,7 +116,13 @@ export interface ProviderFailureCase {
  */
 export function providerFailureCases(
   provider: string,
-  also: { notFound?: boolean; notJson?: boolean; shape?: string | object } = {},
+  also: {
+    notFound?: boolean;
+    notJson?: boolean;
+    shape?: string | object;
+    /** The provider's own words for these kinds, where its table of answers has some (account-refusal.ts). */
+    messages?: Partial<Record<'rate_limited' | 'upstream', string>>;
+  } = {},
 ): ProviderFailureCase[] {
   const cases: ProviderFailureCase[] = [
     {
@@ -126,13 +132,17 @@ export function providerFailureCases(
         kind: 'rate_limited',
         statusCode: 429,
         retryAfterSeconds: 30,
-        message: `${provider} answered 429: rate-limited, retry in 30 s`,
+        message: also.messages?.rate_limited ?? `${provider} answered 429: rate-limited, retry in 30 s`,
       },
     },
     {
       rule: 'reports a 500 as an upstream failure',
       failure: { status: 500, body: 'Internal Server Error' },
-      error: { kind: 'upstream', statusCode: 502, message: `${provider} answered 500` },
+      error: {
+        kind: 'upstream',
+        statusCode: 502,
+        message: also.messages?.upstream ?? `${provider} answered 500`,
+      },
     },
     {
       // Said like a refused connection: the two must not be told apart (create-provider-http.ts).

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { common, flag, id, inputSchema, text, uniqueOptions } from './fields';
 import type { ItemList, SourceKind } from './source-kind';
 
+/**
+ * 'event' for a meeting or appointment, 'birthday' for a contact's birthday, 'outOfOffice' for time the
+ * account's owner is away (a line of its own, not a meeting).
+ */
+export type CalendarEventKind = 'event' | 'birthday' | 'outOfOffice';
+
 export interface CalendarEvent {
+  kind: CalendarEventKind;
   title: string;
   /** Formatted in the owner's zone per eventTime ('9:00 AM' or '09:00'); '' for all-day events. */
   startTime: string;

@@ -16,10 +16,24 @@ describe('formatClock', () => {
   });
 });
 
-describe('formatMoney', () => {
-  it('reads minor units per currency', () => {
+describe('formatMoney reads Stripe amounts in Stripe’s minor units', () => {
+  it('reads hundredths, whole units and thousandths (USD, JPY, KWD)', () => {
     expect(formatMoney(123_456, 'usd', 'en-US')).toBe('$1,234.56');
     expect(formatMoney(5000, 'jpy', 'en-US')).toBe('¥5,000');
+    expect(formatMoney(5120, 'kwd', 'en-US')).toBe('KWD\u00a05.120');
+    expect(formatMoney(250_000, 'ugx', 'en-US')).toBe('UGX\u00a0250,000');
+  });
+
+  it('reads ISK, HUF, IDR and COP in hundredths although Intl gives them no decimals', () => {
+    expect(formatMoney(500, 'isk', 'en-US')).toBe('ISK\u00a05');
+    expect(formatMoney(1_250_000, 'huf', 'hu-HU')).toBe('12\u00a0500\u00a0Ft');
+    expect(formatMoney(1_000_000, 'idr', 'en-US')).toBe('IDR\u00a010,000');
+    expect(formatMoney(4_990_000, 'cop', 'en-US')).toBe('COP\u00a049,900');
+    expect(formatMoney(10_000, 'twd', 'en-US')).toBe('NT$100.00');
+  });
+
+  it('keeps the fraction of an amount that has one rather than rounding it away', () => {
+    expect(formatMoney(12_345, 'huf', 'en-US')).toBe('HUF\u00a0123.45');
   });
 });
 

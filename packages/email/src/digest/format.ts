@@ -1,3 +1,4 @@
+import { stripeDecimalsOf } from './stripe-currency';
 import type { BlockContext } from './types';
 
 /**
@@ -50,16 +51,28 @@ export function formatShortDate(iso: string, context: BlockContext): string {
   return dateFormat(context, 'short').format(date);
 }
 
-/** An amount in the minor units of `currency` (Stripe cents), e.g. 123456 USD → '$1,234.56'. */
+/**
+ * A Stripe amount in the minor units Stripe counts `currency` in (stripe-currency.ts), e.g. 123456 USD →
+ * '$1,234.56', 500 ISK → 'ISK 5'. Shown with the currency's usual decimals in `locale`, and more only
+ * when the amount has a fraction they would round away (12345 HUF → 'HUF 123.45').
+ */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  let format: Intl.NumberFormat;
+  const options = { style: 'currency', currency: currency.toUpperCase() } as const;
+  let usual: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+    usual = new Intl.NumberFormat(locale, options);
   } catch {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+    usual = new Intl.NumberFormat('en-US', options);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+  const decimals = stripeDecimalsOf(currency);
+  const amount = minorUnits / 10 ** decimals;
+  const { minimumFractionDigits = 0, maximumFractionDigits = 2, locale: resolved } = usual.resolvedOptions();
+  if (Number.isInteger(amount * 10 ** maximumFractionDigits)) return usual.format(amount);
+  return new Intl.NumberFormat(resolved, {
+    ...options,
+    minimumFractionDigits,
+    maximumFractionDigits: Math.max(maximumFractionDigits, decimals),
+  }).format(amount);
 }
 
 /** 'h:mm AM' ↔ 'HH:mm' of a calendar time the connector formatted, or the text unchanged when it is neither. */

@@ -102,6 +102,27 @@ export function calendarContent(): CalendarContent {
         label: 'Sunday, November 22',
         events: [
           {
+            kind: 'outOfOffice',
+            title: 'Day off',
+            startTime: '',
+            endTime: '',
+            duration: 'All day',
+            color: '#039be5',
+            calendarLink: 'https://calendar.google.com/event?eid=0',
+            account: 'ann@example.com',
+          },
+          {
+            kind: 'birthday',
+            title: "Grace Chen's birthday",
+            startTime: '',
+            endTime: '',
+            duration: 'All day',
+            color: '#039be5',
+            calendarLink: 'https://calendar.google.com/event?eid=3',
+            account: 'ann@example.com',
+          },
+          {
+            kind: 'event',
             title: 'Conference',
             startTime: '',
             endTime: '',
@@ -111,6 +132,7 @@ export function calendarContent(): CalendarContent {
             account: 'ann@example.com',
           },
           {
+            kind: 'event',
             title: 'Dinner with Bob',
             startTime: '7:30 PM',
             endTime: '9:00 PM',

@@ -197,7 +197,7 @@ describe('GET /api/data-sources/stripe', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [engines, notMine] = response.json().accounts;
     expect(engines).toMatchObject({
-      revenue: 172060,
+      revenue: 160710,
       currency: 'usd',
       payments: 121,
       customers: 7,

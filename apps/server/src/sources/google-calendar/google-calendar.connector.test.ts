@@ -23,14 +23,17 @@ const accounts = testAccountTokens(USER, {
 });
 
 const fakes = fakeProvidersForFile([googleApiFake({ moveToToday: false })], '/google-api');
+/** Google answering two items a page, as it may whatever maxResults asks for. */
+const pagedFakes = fakeProvidersForFile([googleApiFake({ moveToToday: false, pageSize: 2 })], '/google-api');
+const singleFakes = fakeProvidersForFile([googleApiFake({ moveToToday: false, pageSize: 1 })], '/google-api');
 
 /** The fixtures were recorded on Saturday 2026-11-21; noon UTC is 07:00 in New York, 17:30 in Kolkata. */
 async function calendar(
   settings: Partial<SourceInputOf<'GOOGLE_CALENDAR'>>,
-  options: { timezone: string; now?: string; timeoutMs?: number },
+  options: { timezone: string; now?: string; timeoutMs?: number; fakes?: { env: Record<string, string> } },
 ): Promise<CalendarContent> {
   const clock = testClock(new Date(options.now ?? '2026-11-21T12:00:00Z'));
-  const deps = connectorDeps(fakes, { accounts, clock, timeoutMs: options.timeoutMs });
+  const deps = connectorDeps(options.fakes ?? fakes, { accounts, clock, timeoutMs: options.timeoutMs });
   const source = googleCalendarSourceSchema.parse({
     type: 'GOOGLE_CALENDAR',
     selectedEvents: [{ ...ADA, events: true }],
@@ -89,7 +92,7 @@ describe('google calendar periods in the owner zone', () => {
       'Late deploy 10:00-10:45',
       'Early run 11:00-12:00',
     ]);
-    expect(content.days[0]?.events[0]).toMatchObject({ duration: 'All day', color: '#33b679' });
+    expect(content.days[0]?.events[0]).toMatchObject({ kind: 'birthday', color: '#039be5' });
   });
 
   it("shows tomorrow's events of New York, not the ones of its today", async () => {
@@ -125,7 +128,9 @@ describe('google calendar periods in the owner zone', () => {
       '2026-11-22': ['Early run'],
       '2026-11-23': ['Conference'],
       '2026-11-24': ['Quarterly planning'],
+      '2026-11-25': ['Flight to Boston (BA 213)'],
       '2026-11-26': ['Thanksgiving Day', 'Thanksgiving dinner'],
+      '2026-11-27': ['Day off'],
     });
     const events = content.days.flatMap((day) => day.events);
     const byTitle = (title: string) => events.find((event) => event.title === title);
@@ -144,7 +149,7 @@ describe('google calendar periods in the owner zone', () => {
     expect(byTitle('Team stand-up')?.calendarLink).toMatch(
       /^https:\/\/www\.google\.com\/calendar\/event\?eid=/,
     );
-    expect(content.days[4]?.label).toBe('Thursday, November 26');
+    expect(content.days[5]?.label).toBe('Thursday, November 26');
   });
 
   it('reads only the holiday calendar when events and birthdays are off', async () => {
@@ -160,6 +165,89 @@ describe('google calendar periods in the owner zone', () => {
     const titles = times(await calendar({ eventType: 'week' }, { timezone: 'America/New_York' })).join('\n');
     expect(titles).not.toContain('Old project retro');
     expect(titles).not.toContain('Cancelled sync');
+  });
+});
+
+describe('google calendar event types (Events resource `eventType`)', () => {
+  const week = (choice: { events?: boolean; birthdays?: boolean }) =>
+    calendar(
+      { eventType: 'week', selectedEvents: [{ ...ADA, holidays: false, ...choice }] },
+      { timezone: 'America/New_York' },
+    );
+  const events = (content: CalendarContent) => content.days.flatMap((day) => day.events);
+
+  it('shows contacts’ birthdays from the primary calendar as birthdays, only with birthdays on', async () => {
+    const withBirthdays = events(await week({ events: true, birthdays: true }));
+    expect(withBirthdays.filter((event) => event.kind === 'birthday')).toEqual([
+      expect.objectContaining({ title: "Grace Chen's birthday", startTime: '', duration: 'All day' }),
+    ]);
+    expect(withBirthdays.filter((event) => event.kind === 'event').length).toBeGreaterThan(5);
+    const withoutBirthdays = events(await week({ events: true, birthdays: false }));
+    expect(withoutBirthdays.map((event) => event.title)).not.toContain("Grace Chen's birthday");
+  });
+
+  it('reads the birthdays alone when events are off', async () => {
+    const content = await week({ events: false, birthdays: true });
+    expect(titlesByDay(content)).toEqual({ '2026-11-22': ["Grace Chen's birthday"] });
+  });
+
+  it('leaves out working locations and focus time: they are no meetings', async () => {
+    const titles = events(await week({ events: true, birthdays: true })).map((event) => event.title);
+    expect(titles).not.toContain('Home');
+    expect(titles).not.toContain('Focus time');
+  });
+
+  it('shows a whole day off on each day it lasts, from the first day of the period', async () => {
+    const content = await calendar(
+      { eventType: 'today', selectedEvents: [{ ...ADA, events: true }] },
+      { timezone: 'America/New_York', now: '2026-11-27T15:00:00Z' },
+    );
+    expect(titlesByDay(content)).toEqual({ '2026-11-27': ['Day off'] });
+    const after = await calendar(
+      { eventType: 'today', selectedEvents: [{ ...ADA, events: true }] },
+      { timezone: 'America/New_York', now: '2026-11-28T15:00:00Z' },
+    );
+    expect(after.days).toEqual([]);
+  });
+
+  it('shows time out of office as a line of its own kind, and an event from Gmail as an event', async () => {
+    const all = events(await week({ events: true }));
+    expect(all.find((event) => event.title === 'Day off')).toMatchObject({
+      kind: 'outOfOffice',
+      startTime: '',
+      duration: 'All day',
+    });
+    expect(all.find((event) => event.title === 'Flight to Boston (BA 213)')).toMatchObject({
+      kind: 'event',
+      startTime: '8:15 AM',
+      endTime: '10:40 AM',
+    });
+  });
+});
+
+describe('google calendar pages (nextPageToken)', () => {
+  it('reads every page of the calendar list and of the events', async () => {
+    const settings = {
+      eventType: 'week' as const,
+      selectedEvents: [{ ...ADA, events: true, holidays: true }],
+    };
+    const whole = await calendar(settings, { timezone: 'America/New_York' });
+    pagedFakes.resetHits();
+    const paged = await calendar(settings, { timezone: 'America/New_York', fakes: pagedFakes });
+    expect(paged).toEqual(whole);
+    expect(pagedFakes.hits('/google-api', '/calendar/v3/users/me/calendarList')).toBe(2);
+    expect(pagedFakes.hits('/google-api', '/calendar/v3/calendars/')).toBeGreaterThan(4);
+  });
+
+  it('stops after 10 pages of one calendar and says the period has too many events', async () => {
+    const content = await calendar(
+      { eventType: 'week', selectedEvents: [{ ...ADA, events: true }] },
+      { timezone: 'America/New_York', fakes: singleFakes },
+    );
+    expect(content.days).toEqual([]);
+    expect(content.errors).toEqual([
+      { email: ADA.email, message: 'Google Calendar has more than 10 pages of events in this period' },
+    ]);
   });
 });
 
@@ -200,13 +288,107 @@ describe('google calendar failures', () => {
     ]);
   });
 
-  for (const { rule, failure, error } of providerFailureCases('Google Calendar', { notJson: true })) {
+  const cases = providerFailureCases('Google Calendar', {
+    notJson: true,
+    messages: {
+      rate_limited: 'Google Calendar is limiting requests right now: retry in 30 s',
+      upstream: 'Google Calendar is not answering right now (it answered 500): try again later',
+    },
+  });
+  for (const { rule, failure, error } of cases) {
     it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
       const content = await withProviderFailure(fakes, '/google-api', failure, () =>
         calendar({}, { timezone: 'UTC', timeoutMs: HANG_TIMEOUT_MS }),
       );
       expect(content.days).toEqual([]);
       expect(content.errors).toEqual([{ email: ADA.email, message: error.message }]);
+    });
+  }
+});
+
+describe('Google Calendar’s answers and what the user reads (google-calendar.answers.ts)', () => {
+  /** Google's error body, as the Calendar API sends it. */
+  const googleError = (code: number, reason: string, message: string, status: string, detail?: string) => ({
+    error: {
+      code,
+      message,
+      errors: [{ message, domain: 'global', reason }],
+      status,
+      ...(detail
+        ? {
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: detail,
+                domain: 'googleapis.com',
+              },
+            ],
+          }
+        : {}),
+    },
+  });
+  const cases = [
+    {
+      rule: 'a rate limit Google answers with 403 is a rate limit, not a refused account',
+      failure: {
+        status: 403,
+        body: googleError(403, 'rateLimitExceeded', 'Rate Limit Exceeded', 'PERMISSION_DENIED'),
+      },
+      message: 'Google Calendar is limiting requests right now: retry later',
+    },
+    {
+      rule: 'the project’s daily quota used up (403 quotaExceeded)',
+      failure: {
+        status: 403,
+        body: googleError(403, 'quotaExceeded', 'Quota exceeded', 'PERMISSION_DENIED'),
+      },
+      message: 'This server used up its daily Google Calendar quota: the calendar shows again tomorrow',
+    },
+    {
+      rule: 'the Calendar API not enabled in the server’s project is the operator’s to fix',
+      failure: {
+        status: 403,
+        body: googleError(
+          403,
+          'accessNotConfigured',
+          'Google Calendar API has not been used in project 1',
+          'PERMISSION_DENIED',
+          'SERVICE_DISABLED',
+        ),
+      },
+      message: "The Google Calendar API is not enabled in this server's Google Cloud project",
+    },
+    {
+      rule: 'a grant without the calendar scope: reconnect and allow it',
+      failure: {
+        status: 403,
+        body: googleError(
+          403,
+          'insufficientPermissions',
+          'Request had insufficient authentication scopes.',
+          'PERMISSION_DENIED',
+          'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+        ),
+      },
+      message: 'Google Calendar was not allowed to be read: reconnect your account and allow calendar access',
+    },
+    {
+      rule: 'a revoked grant (401): reconnect',
+      failure: { status: 401, body: googleError(401, 'authError', 'Invalid Credentials', 'UNAUTHENTICATED') },
+      message: 'Google Calendar refused the connected account: reconnect your account',
+    },
+    {
+      rule: 'its own failure (503 backendError): Google Calendar is down',
+      failure: { status: 503, body: googleError(503, 'backendError', 'Backend Error', 'UNAVAILABLE') },
+      message: 'Google Calendar is not answering right now (it answered 503): try again later',
+    },
+  ];
+  for (const { rule, failure, message } of cases) {
+    it(rule, async () => {
+      const content = await withProviderFailure(fakes, '/google-api', failure, () =>
+        calendar({}, { timezone: 'UTC' }),
+      );
+      expect(content.errors).toEqual([{ email: ADA.email, message }]);
     });
   }
 });

@@ -1,5 +1,10 @@
 import type { GoogleCalendarSource } from '@digest/contracts';
-import type { CalendarContent, CalendarDay, CalendarEvent } from '@digest/contracts/content';
+import type {
+  CalendarContent,
+  CalendarDay,
+  CalendarEvent,
+  CalendarEventKind,
+} from '@digest/contracts/content';
 import { DateTime } from 'luxon';
 import type { Connector, SourceContext, SourcesDeps } from '#server/sources/connector';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
@@ -21,20 +26,57 @@ type AccountChoice = NonNullable<GoogleCalendarSource['selectedEvents']>[number]
 const DEFAULT_COLOR = '#039be5';
 
 const isHolidays = (calendar: GoogleCalendar) => calendar.id.endsWith('#holiday@group.v.calendar.google.com');
-const isBirthdays = (calendar: GoogleCalendar) =>
+/**
+ * The contacts' birthdays calendar Google had before birthdays became `birthday` events of the primary
+ * calendar. An account that still lists it has the same birthdays in its primary calendar too, so it is
+ * never read: each birthday would show twice.
+ */
+const isOldBirthdays = (calendar: GoogleCalendar) =>
   calendar.id.endsWith('#contacts@group.v.calendar.google.com');
 
 /**
  * Which of an account's calendars the user asked for: `events` means the account's own calendars that
  * Google Calendar shows (the primary one and every other calendar it has selected), `holidays` the
- * public-holiday calendars, `birthdays` the contacts' birthdays calendar.
+ * public-holiday calendars. Birthdays are events of the primary calendar, so `birthdays` alone reads it.
  */
 export function chosenCalendars(calendars: GoogleCalendar[], choice: AccountChoice): GoogleCalendar[] {
   return calendars.filter((calendar) => {
     if (isHolidays(calendar)) return choice.holidays;
-    if (isBirthdays(calendar)) return choice.birthdays;
+    if (isOldBirthdays(calendar)) return false;
+    if (calendar.primary === true && choice.birthdays) return true;
     return choice.events && (calendar.primary === true || calendar.selected === true);
   });
+}
+
+/**
+ * What a Google event is in the block, by its `eventType`, or undefined to leave it out
+ * (https://developers.google.com/calendar/api/guides/event-types):
+ * - `default` and `fromGmail` (a flight or a booking Gmail found) are things happening: events.
+ * - `birthday`: a contact's birthday (or anniversary), shown as one, only when birthdays are asked for.
+ * - `outOfOffice`: the owner is away, which changes what their day holds, so it shows as a line of its
+ *   own, never as a meeting.
+ * - `workingLocation` ("Home", "Office" on every workday) and `focusTime` (time the owner blocked for
+ *   themselves) are settings of the owner's week, not appointments: listed, they would crowd out the
+ *   meetings of every day, so they are left out.
+ * A type Google adds later is left out too, until someone decides how it reads.
+ */
+function kindOf(
+  event: GoogleEvent,
+  calendar: GoogleCalendar,
+  choice: AccountChoice,
+): CalendarEventKind | undefined {
+  switch (event.eventType) {
+    case 'default':
+    case 'fromGmail':
+      // A holiday calendar is read only when holidays were asked for.
+      return choice.events || isHolidays(calendar) ? 'event' : undefined;
+    case 'birthday':
+      return choice.birthdays ? 'birthday' : undefined;
+    case 'outOfOffice':
+      return choice.events ? 'outOfOffice' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 interface PlacedEvent {
@@ -51,6 +93,7 @@ interface PlacedEvent {
  */
 function placeEvent(
   event: GoogleEvent,
+  kind: CalendarEventKind,
   calendar: GoogleCalendar,
   account: string,
   period: CalendarPeriod,
@@ -58,26 +101,33 @@ function placeEvent(
   timeFormat: CalendarTimeFormat,
 ): PlacedEvent | undefined {
   const common = {
+    kind,
     title: event.summary?.trim() || '(No title)',
     color: calendar.backgroundColor ?? DEFAULT_COLOR,
     calendarLink: httpUrlOrEmpty(event.htmlLink),
     account,
   };
-  if (event.start.date) {
+  const allDay = (startDate: string) => {
     // All-day events are calendar dates, the same in every zone.
     const firstDay = period.days[0] ?? '';
-    const day = event.start.date < firstDay ? firstDay : event.start.date;
+    const day = startDate < firstDay ? firstDay : startDate;
     if (!period.days.includes(day)) return undefined;
     return {
       day,
       sortKey: Number.NEGATIVE_INFINITY,
       event: { ...common, startTime: '', endTime: '', duration: 'All day' },
     };
-  }
+  };
+  if (event.start.date) return allDay(event.start.date);
   if (!event.start.dateTime || !event.end.dateTime) return undefined;
   const start = DateTime.fromISO(event.start.dateTime, { zone });
   const end = DateTime.fromISO(event.end.dateTime, { zone });
   if (!start.isValid || !end.isValid) return undefined;
+  // Calendar saves a day off as time from midnight to midnight: it reads as whole days, shown while it lasts.
+  const midnight = (time: DateTime) => time.equals(time.startOf('day'));
+  if (kind === 'outOfOffice' && midnight(start) && midnight(end) && end > period.start) {
+    return allDay(start.toISODate() ?? '');
+  }
   const day = start.toISODate() ?? '';
   if (!period.days.includes(day)) return undefined;
   return {
@@ -108,9 +158,10 @@ async function eventsOfAccount(
   const perCalendar = await Promise.all(
     calendars.map(async (calendar) => {
       const events = await client.events(calendar.id, timeMin, timeMax);
-      return events
-        .filter((event) => event.status !== 'cancelled')
-        .map((event) => placeEvent(event, calendar, email, period, context.timezone, timeFormat));
+      return events.map((event) => {
+        const kind = event.status === 'cancelled' ? undefined : kindOf(event, calendar, choice);
+        return kind && placeEvent(event, kind, calendar, email, period, context.timezone, timeFormat);
+      });
     }),
   );
   return perCalendar.flat().filter((placed) => placed !== undefined);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { reconnectOnRefusal } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
+import { STRIPE_ANSWERS } from './stripe.answers';
 
 const PROVIDER = 'Stripe';
 /** Stripe's largest page. */
@@ -51,18 +51,17 @@ export function stripeClient(deps: { http: ProviderHttp; providers: ProviderConf
       url.searchParams.set('limit', String(PAGE_SIZE));
       const last = all.at(-1);
       if (last) url.searchParams.set('starting_after', last.id);
-      const answer = await deps.http
-        .json(
-          {
-            provider: PROVIDER,
-            private: true,
-            url,
-            headers: { authorization: `Bearer ${accessToken}` },
-            cache: { defaultSeconds: 60, minSeconds: 30, maxSeconds: 300 },
-          },
-          listOf(item),
-        )
-        .catch(reconnectOnRefusal(PROVIDER));
+      const answer = await deps.http.json(
+        {
+          provider: PROVIDER,
+          private: true,
+          url,
+          headers: { authorization: `Bearer ${accessToken}` },
+          cache: { defaultSeconds: 60, minSeconds: 30, maxSeconds: 300 },
+          answers: STRIPE_ANSWERS,
+        },
+        listOf(item),
+      );
       all.push(...answer.data);
       if (!answer.has_more || answer.data.length === 0) return all;
     }

@@ -35,12 +35,13 @@ type Choice = {
 };
 
 /** The fixtures hold 140 charges and 7 customers created in the 24 hours before this instant. */
-async function figures(choices: Choice[], now = '2026-11-21T12:00:00Z'): Promise<StripeContent> {
-  const deps = connectorDeps(fakes, {
-    accounts,
-    clock: testClock(new Date(now)),
-    timeoutMs: HANG_TIMEOUT_MS,
-  });
+async function figures(
+  choices: Choice[],
+  now = '2026-11-21T12:00:00Z',
+  timeoutMs?: number,
+): Promise<StripeContent> {
+  // Only a read of a hanging Stripe waits briefly: the others wait as long as production, on a busy machine too.
+  const deps = connectorDeps(fakes, { accounts, clock: testClock(new Date(now)), timeoutMs });
   const source = stripeSourceSchema.parse({ type: 'STRIPE', stripeAccounts: choices });
   return stripeConnector(deps).fetchContent(source, { userId: USER, timezone: 'UTC', locale: 'en-US' });
 }
@@ -59,10 +60,14 @@ describe('stripe figures of the last 24 hours', () => {
         username: 'Analytical Engines',
         profilePicture: '',
         currency: 'usd',
-        revenue: 172060,
+        revenue: 160710,
+        // Each in Stripe's minor units of its currency: cents, whole yen, hundredths of króna, fils.
         revenueByCurrency: [
-          { currency: 'usd', amount: 172060 },
+          { currency: 'usd', amount: 160710 },
+          { currency: 'isk', amount: 153500 },
+          { currency: 'jpy', amount: 9260 },
           { currency: 'eur', amount: 7950 },
+          { currency: 'kwd', amount: 6740 },
         ],
         payments: 121,
         customers: 7,
@@ -78,7 +83,7 @@ describe('stripe figures of the last 24 hours', () => {
     fakes.resetHits();
     const [revenueOnly] = (await figures([{ tokenId: 'tok-engines', payments: false, customers: false }]))
       .accounts;
-    expect(revenueOnly).toMatchObject({ revenue: 172060, payments: null, customers: null });
+    expect(revenueOnly).toMatchObject({ revenue: 160710, payments: null, customers: null });
     expect(fakes.hits('/stripe', '/v1/customers')).toBe(0);
 
     fakes.resetHits();
@@ -114,16 +119,23 @@ describe('stripe failures', () => {
     ]);
     expect(content.accounts.map((account) => [account.username, account.message, account.revenue])).toEqual([
       ['COBOL Coffee', 'Stripe refused the connected account: reconnect your account', null],
-      ['Analytical Engines', '', 172060],
+      ['Analytical Engines', '', 160710],
       ['Not mine', 'This source is not connected yet.', null],
     ]);
   });
 
-  const cases = providerFailureCases('Stripe', { notJson: true, shape: { object: 'list', data: 'nope' } });
+  const cases = providerFailureCases('Stripe', {
+    notJson: true,
+    shape: { object: 'list', data: 'nope' },
+    messages: {
+      rate_limited: 'Stripe is limiting requests to this account right now: retry in 30 s',
+      upstream: 'Stripe is not answering right now (it answered 500): try again later',
+    },
+  });
   for (const { rule, failure, error } of cases) {
     it(`shows the account's failure in the content: ${rule}, "${error.message}"`, async () => {
       const content = await withProviderFailure(fakes, '/stripe', failure, () =>
-        figures([{ tokenId: 'tok-engines' }]),
+        figures([{ tokenId: 'tok-engines' }], undefined, failure === 'hang' ? HANG_TIMEOUT_MS : undefined),
       );
       expect(content.accounts).toEqual([
         expect.objectContaining({
@@ -133,6 +145,50 @@ describe('stripe failures', () => {
           customers: null,
         }),
       ]);
+    });
+  }
+});
+
+describe('Stripe’s answers and what the user reads (stripe.answers.ts)', () => {
+  const stripeError = (type: string, message: string, code?: string) => ({ error: { type, message, code } });
+  const cases = [
+    {
+      rule: 'a key Stripe no longer accepts (401): reconnect',
+      failure: {
+        status: 401,
+        body: stripeError('invalid_request_error', 'Invalid API Key provided: rk_live_****'),
+      },
+      message: 'Stripe refused the connected account: reconnect your account',
+    },
+    {
+      rule: 'a grant without the permission (403): reconnect, not "access refused"',
+      failure: {
+        status: 403,
+        body: stripeError('invalid_request_error', 'The provided key does not have access to account.'),
+      },
+      message: 'Stripe no longer lets Digest read this account: reconnect your account',
+    },
+    {
+      rule: 'its rate limit (429), with when to retry',
+      failure: {
+        status: 429,
+        headers: { 'retry-after': '2' },
+        body: stripeError('invalid_request_error', 'Too many requests', 'rate_limit'),
+      },
+      message: 'Stripe is limiting requests to this account right now: retry in 2 s',
+    },
+    {
+      rule: 'its own failure (503): Stripe is down',
+      failure: { status: 503, body: stripeError('api_error', 'An unknown error occurred') },
+      message: 'Stripe is not answering right now (it answered 503): try again later',
+    },
+  ];
+  for (const { rule, failure, message } of cases) {
+    it(rule, async () => {
+      const content = await withProviderFailure(fakes, '/stripe', failure, () =>
+        figures([{ tokenId: 'tok-engines' }]),
+      );
+      expect(content.accounts.map((account) => account.message)).toEqual([message]);
     });
   }
 });

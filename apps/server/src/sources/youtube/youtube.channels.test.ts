@@ -5,6 +5,7 @@ import {
   fakeProvidersForFile,
   itReportsProviderFailures,
   sourceFailure,
+  withProviderFailure,
 } from '#server/sources/sources.test-support';
 import { youtubeFake } from '#test/fakes/providers/youtube';
 import { youtubeChannels } from './youtube.channels';
@@ -101,14 +102,56 @@ describe('when channel search cannot work', () => {
       channels({ env: { YOUTUBE_API_KEY: 'not-the-key' } }).list({ search: 'science', limit: 10 }),
     );
     expect(error).toMatchObject({ kind: 'unauthorized', statusCode: 502 });
-    expect(error.message).toBe("YouTube refused the server's API key (invalid, or out of quota)");
+    expect(error.message).toBe("YouTube refused the server's API key (not valid)");
+  });
+
+  /** The Data API's error body. */
+  const dataApiError = (code: number, reason: string, message: string, status: string) => ({
+    error: { code, message, errors: [{ message, domain: 'youtube.quota', reason }], status },
+  });
+
+  it('says the server’s daily quota is used up, and when it comes back, on 403 quotaExceeded', async () => {
+    const quota = dataApiError(
+      403,
+      'quotaExceeded',
+      'The request cannot be completed because you have exceeded your quota.',
+      'PERMISSION_DENIED',
+    );
+    const error = await withProviderFailure(fakes, '/youtube', { status: 403, body: quota }, () =>
+      sourceFailure(channels().list({ search: 'science', limit: 10 })),
+    );
+    expect(error).toMatchObject({ kind: 'rate_limited', statusCode: 429 });
+    expect(error.message).toBe(
+      "YouTube search used up this server's daily quota: it works again after midnight Pacific time",
+    );
+  });
+
+  it('says the Data API is not enabled for the key on 403 accessNotConfigured', async () => {
+    const disabled = dataApiError(
+      403,
+      'accessNotConfigured',
+      'YouTube Data API v3 has not been used in project 1',
+      'PERMISSION_DENIED',
+    );
+    const error = await withProviderFailure(fakes, '/youtube', { status: 403, body: disabled }, () =>
+      sourceFailure(channels().list({ search: 'science', limit: 10 })),
+    );
+    expect(error).toMatchObject({ kind: 'not_configured', statusCode: 503 });
+    expect(error.message).toBe("The YouTube Data API is not enabled for this server's API key");
   });
 
   itReportsProviderFailures({
     fakes,
     prefix: '/youtube',
     provider: 'YouTube',
-    also: { notJson: true, shape: { items: [{ id: 'not an object' }] } },
+    also: {
+      notJson: true,
+      shape: { items: [{ id: 'not an object' }] },
+      messages: {
+        rate_limited: 'YouTube is limiting requests right now: retry in 30 s',
+        upstream: 'YouTube is not answering right now (it answered 500): try again later',
+      },
+    },
     read: (timeoutMs) => channels({ timeoutMs }).list({ search: 'science', limit: 10 }),
   });
 });

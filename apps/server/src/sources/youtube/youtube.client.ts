@@ -3,6 +3,7 @@ import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { type ParsedFeed, parseFeed } from '#server/sources/rss/feed-parser';
 import { SourceError } from '#server/sources/source-error';
+import { YOUTUBE_DATA_API_ANSWERS } from './youtube.answers';
 
 const PROVIDER = 'YouTube';
 
@@ -58,22 +59,32 @@ const PAGE_CHANNEL_ID = [
   /"channelId":"(UC[A-Za-z0-9_-]{22})"/,
 ];
 
+/**
+ * A channel whose feed always answers (YouTube's own, @YouTube). YouTube's feed server has had
+ * platform-wide outages in which it answered 404 — its "no such channel" — or 500 for every channel for
+ * hours, so a 404 alone does not say the channel is gone. When a feed answers 404, this channel's feed is
+ * read too: if it answers, the channel truly has no feed; if it fails as well, YouTube is down. Asking
+ * YouTube at the moment of the failure works for every channel, pasted or saved long ago, and needs no
+ * memory of earlier reads (which another process would not share, and which could not tell a channel
+ * deleted since from an outage). It is read fresh, never from the cache: a copy from before the outage
+ * would vouch for a feed server that has stopped answering.
+ */
+export const REFERENCE_CHANNEL_ID = 'UCBR8-60-B28hp2BmDPdntcQ';
+
+/** What the user reads while YouTube's feed server fails: the fault is YouTube's, and it passes. */
+const feedsDown = (how: string, error: SourceError) =>
+  new SourceError(
+    'upstream',
+    `YouTube is not answering channel feeds right now (it answered ${how}): try again later`,
+    error.retryAfterSeconds,
+    error.providerStatus,
+  );
+
 /** The Data API needs a key; the server has none when YOUTUBE_API_KEY is unset. */
 function apiKeyOf(providers: ProviderConfig): string {
   const key = providers.credentials.youtubeApiKey;
   if (!key) throw new SourceError('not_configured', 'YouTube search is not configured on this server');
   return key;
-}
-
-/**
- * The Data API answers a key it does not accept with 400 (not 401/403); a 401/403 is a key without the
- * API enabled or out of quota. Both are the server's key, not the user's request, so say so.
- */
-function refusedKey(error: unknown): never {
-  if (error instanceof SourceError && (error.providerStatus === 400 || error.kind === 'unauthorized')) {
-    throw new SourceError('unauthorized', "YouTube refused the server's API key (invalid, or out of quota)");
-  }
-  throw error;
 }
 
 /**
@@ -84,6 +95,24 @@ function refusedKey(error: unknown): never {
 export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderConfig }) {
   const { baseUrls } = deps.providers;
 
+  /** A channel's feed as YouTube answers it (its 15 newest uploads). */
+  function feed(channelId: string, cached = true) {
+    const url = new URL(`${baseUrls.youtubeFeeds}/videos.xml`);
+    url.searchParams.set('channel_id', channelId);
+    return deps.http.text({
+      provider: PROVIDER,
+      url,
+      cache: cached && { defaultSeconds: 900, minSeconds: 300, maxSeconds: 3600 },
+    });
+  }
+
+  /** The failure reading a channel's feed now (not from the cache) ends in, or undefined when it answers. */
+  const feedFails = (channelId: string) =>
+    feed(channelId, false).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
   /** A Data API GET with the server's key; the answers are cached for an hour (5 minutes to a day). */
   async function dataApi<T>(path: string, parameters: Record<string, string>, schema: z.ZodType<T>) {
     const url = new URL(`${baseUrls.youtube}${path}`);
@@ -93,27 +122,27 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
       provider: PROVIDER,
       url,
       cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+      answers: YOUTUBE_DATA_API_ANSWERS,
     };
-    return deps.http.json(request, schema).catch(refusedKey);
+    return deps.http.json(request, schema);
   }
 
   return {
-    /** The channel's feed (its 15 newest uploads). Unknown channel → `not_found` naming it. */
+    /**
+     * The channel's feed (its 15 newest uploads). Unknown channel → `not_found` naming it; YouTube's feed
+     * server failing (5xx, or 404 for a channel known to exist too) → `upstream` saying YouTube is down.
+     */
     async channelFeed(channelId: string): Promise<ParsedFeed> {
-      const url = new URL(`${baseUrls.youtubeFeeds}/videos.xml`);
-      url.searchParams.set('channel_id', channelId);
-      const answer = await deps.http
-        .text({
-          provider: PROVIDER,
-          url,
-          cache: { defaultSeconds: 900, minSeconds: 300, maxSeconds: 3600 },
-        })
-        .catch((error: unknown) => {
-          if (error instanceof SourceError && error.kind === 'not_found') {
-            throw new SourceError('not_found', `YouTube has no channel ${channelId}`);
-          }
-          throw error;
-        });
+      const answer = await feed(channelId).catch(async (error: unknown) => {
+        if (!(error instanceof SourceError)) throw error;
+        if (error.kind === 'upstream' && error.providerStatus !== undefined) {
+          throw feedsDown(String(error.providerStatus), error);
+        }
+        if (error.kind !== 'not_found') throw error;
+        const reference = channelId === REFERENCE_CHANNEL_ID ? error : await feedFails(REFERENCE_CHANNEL_ID);
+        if (reference) throw feedsDown('404 for every channel', error);
+        throw new SourceError('not_found', `YouTube has no channel ${channelId}`, undefined, 404);
+      });
       try {
         return parseFeed(answer.body, { url: answer.url, contentType: answer.contentType });
       } catch (error) {

@@ -1,10 +1,12 @@
 import { type YoutubeSource, youtubeSourceSchema } from '@digest/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   connectorDeps,
   fakeProvidersForFile,
-  itReportsProviderFailures,
+  HANG_TIMEOUT_MS,
+  providerFailureCases,
   sourceFailure,
+  withProviderFailure,
 } from '#server/sources/sources.test-support';
 import { youtubeFake } from '#test/fakes/providers/youtube';
 import { youtubeConnector } from './youtube.connector';
@@ -12,7 +14,9 @@ import { youtubeConnector } from './youtube.connector';
 const VERITASIUM = 'UCHnyfMqiRRG1u-2MsSQLbXA';
 const BEN_EATER = 'UCS0N5baNlQWJCUrhCEo8WlA';
 
-const fakes = fakeProvidersForFile([youtubeFake()], '/youtube');
+const youtube = youtubeFake();
+const fakes = fakeProvidersForFile([youtube], '/youtube');
+afterEach(() => youtube.feedOutage(undefined));
 
 /** Fresh deps (no cached answer from an earlier test); `env` replaces the fakes' variables. */
 function videos(
@@ -80,12 +84,37 @@ describe('when YouTube fails', () => {
     expect(error.message).toBe('YouTube has no channel UCnoSuchChannel000000000');
   });
 
-  itReportsProviderFailures({
-    fakes,
-    prefix: '/youtube',
-    provider: 'YouTube',
-    read: (timeoutMs) => videos({}, { timeoutMs }),
+  it('says YouTube is not answering, not "no such channel", when every feed answers 404', async () => {
+    youtube.feedOutage(404);
+    const error = await sourceFailure(videos());
+    expect(error).toMatchObject({
+      kind: 'upstream',
+      statusCode: 502,
+      message:
+        'YouTube is not answering channel feeds right now (it answered 404 for every channel): try again later',
+    });
   });
+
+  it('says the same of a feed server answering 500, and reads the channel again once it is back', async () => {
+    youtube.feedOutage(500);
+    const error = await sourceFailure(videos());
+    expect(error).toMatchObject({
+      kind: 'upstream',
+      message: 'YouTube is not answering channel feeds right now (it answered 500): try again later',
+    });
+    youtube.feedOutage(undefined);
+    expect((await videos()).videos).toHaveLength(6);
+  });
+
+  for (const { rule, failure, error } of providerFailureCases('YouTube')) {
+    if (error.kind === 'upstream') continue;
+    it(`${rule}: ${error.kind}, "${error.message}"`, async () => {
+      const caught = await withProviderFailure(fakes, '/youtube', failure, () =>
+        sourceFailure(videos({}, { timeoutMs: failure === 'hang' ? HANG_TIMEOUT_MS : undefined })),
+      );
+      expect(caught).toMatchObject(error);
+    });
+  }
 
   it('reads a feed with a DOCTYPE without expanding the entity it declares', async () => {
     fakes.setFailure('/youtube', {

@@ -13,6 +13,19 @@ function eventTime(event: CalendarEvent, format: '12h' | '24h'): string {
   return event.endTime ? `${start} – ${formatClock(event.endTime, format)}` : start;
 }
 
+/** The line under an event's title: its time and length, or 'Birthday'. */
+function eventMeta(event: CalendarEvent, format: '12h' | '24h'): string {
+  if (event.kind === 'birthday') return 'Birthday';
+  const length = event.startTime && event.duration ? ` (${event.duration})` : '';
+  return `${eventTime(event, format)}${length}`;
+}
+
+/** 'Out of office: Day off (all day)': time away is a line of its own, not a meeting with a colour. */
+function awayLine(event: CalendarEvent, format: '12h' | '24h'): string {
+  const when = event.startTime ? eventTime(event, format) : 'all day';
+  return `Out of office: ${event.title} (${when})`;
+}
+
 /** A colour the calendar gave, only when it is a plain CSS colour (it goes into a style). */
 const safeColor = (color: string) => (/^#[0-9a-f]{3,8}$|^[a-z]+$/i.test(color) ? color : '#039be5');
 
@@ -29,34 +42,40 @@ export function CalendarBlock({ source, content }: BlockProps<'GOOGLE_CALENDAR'>
           <h3 className={c.heading} style={{ ...s.title, fontSize: '15px', margin: '0 0 8px' }}>
             {day.label}
           </h3>
-          {day.events.map((event, index) => (
-            <table
-              // Events have no id in the content; their order within the day is fixed.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={index}
-              role="presentation"
-              width="100%"
-              cellPadding={0}
-              cellSpacing={0}
-              style={{ ...s.columns, margin: '0 0 8px' }}
-            >
-              <tbody>
-                <tr>
-                  <td
-                    width={4}
-                    style={{ width: '4px', backgroundColor: safeColor(event.color), borderRadius: '2px' }}
-                  />
-                  <td style={{ paddingLeft: '12px', verticalAlign: 'top' }}>
-                    <ItemTitle href={event.calendarLink}>{event.title}</ItemTitle>
-                    <p className={c.muted} style={s.meta}>
-                      {eventTime(event, source.eventTime)}
-                      {event.startTime && event.duration ? ` (${event.duration})` : ''}
-                    </p>
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          ))}
+          {day.events.map((event, index) =>
+            event.kind === 'outOfOffice' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: events have no id; their order within the day is fixed
+              <p key={index} className={c.muted} style={{ ...s.meta, margin: '0 0 8px' }}>
+                {awayLine(event, source.eventTime)}
+              </p>
+            ) : (
+              <table
+                // Events have no id in the content; their order within the day is fixed.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                role="presentation"
+                width="100%"
+                cellPadding={0}
+                cellSpacing={0}
+                style={{ ...s.columns, margin: '0 0 8px' }}
+              >
+                <tbody>
+                  <tr>
+                    <td
+                      width={4}
+                      style={{ width: '4px', backgroundColor: safeColor(event.color), borderRadius: '2px' }}
+                    />
+                    <td style={{ paddingLeft: '12px', verticalAlign: 'top' }}>
+                      <ItemTitle href={event.calendarLink}>{event.title}</ItemTitle>
+                      <p className={c.muted} style={s.meta}>
+                        {eventMeta(event, source.eventTime)}
+                      </p>
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            ),
+          )}
         </div>
       ))}
     </BlockFrame>

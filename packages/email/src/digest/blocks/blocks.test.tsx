@@ -237,6 +237,14 @@ describe('CalendarBlock', () => {
     expect(text).not.toContain('PM');
   });
 
+  it('shows a birthday as a birthday and time out of office as a line of its own, not as meetings', async () => {
+    const { text } = await render(blockOf('GOOGLE_CALENDAR', calendarContent()));
+    expect(text).toContain("Grace Chen's birthday");
+    expect(text).toMatch(/Grace Chen's birthday[\s\S]*Birthday/);
+    expect(text).toContain('Out of office: Day off (all day)');
+    expect(text).not.toMatch(/Day off[\s\S]{0,40}\bAll day/);
+  });
+
   it("says 'No events' when the period is empty and names an unreadable account", async () => {
     const content = {
       ...calendarContent(),

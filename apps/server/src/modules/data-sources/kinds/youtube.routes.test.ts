@@ -64,7 +64,7 @@ describe('GET /api/data-sources/youtube/channels', () => {
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('30');
     expect(response.json()).toEqual({
-      message: 'YouTube answered 429: rate-limited, retry in 30 s',
+      message: 'YouTube is limiting requests right now: retry in 30 s',
       code: 'SOURCE_RATE_LIMITED',
     });
   });
