@@ -109,7 +109,8 @@ async function start(label: string, checkout: string): Promise<Target> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(base);
+  // On a busy machine (load 20+ on 2 cores) the first start, migrations and job schema, takes over a minute.
+  await waitForHealth(base, 180_000);
   return { label, root: checkout, base, server, dataDir, cookies: await signIn(base) };
 }
 
