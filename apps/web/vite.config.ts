@@ -104,12 +104,12 @@ function precompressedAssets(): Plugin {
 }
 
 /**
- * The most JavaScript, in gzip kB (gzip -9, as bench/builder-load.ts measures it), that the entry and the
- * chunks it imports statically may weigh: what a first visit to /login downloads. It sits a little above
+ * The most JavaScript, in kB (1024 bytes) of gzip -9 as bench/builder-load.ts counts, that the entry and
+ * the chunks it imports statically may weigh: what a first visit to /login downloads. It sits a little above
  * the figure of its commit so that growth shows here rather than in a benchmark months later; issue 15's
  * goal is 130. Raise it only knowingly, with the figures in bench/README.md.
  */
-const FIRST_LOAD_BUDGET_KB = 185;
+const FIRST_LOAD_BUDGET_KB = 180;
 
 /** Fails the build when the entry's first load outgrows FIRST_LOAD_BUDGET_KB. */
 function firstLoadBudget(): Plugin {
@@ -131,7 +131,7 @@ function firstLoadBudget(): Plugin {
         const chunk = bundle[fileName] as Rolldown.OutputChunk;
         bytes += gzipSync(chunk.code, { level: 9 }).length;
       }
-      const kB = bytes / 1000;
+      const kB = bytes / 1024;
       if (kB > FIRST_LOAD_BUDGET_KB) {
         this.error(
           `first-load JavaScript is ${kB.toFixed(1)} kB gzip (${files.size} files), over the budget of ${FIRST_LOAD_BUDGET_KB} kB: load what the entry does not need lazily, or raise FIRST_LOAD_BUDGET_KB knowingly.`,
