@@ -91,7 +91,7 @@ export const CONFIG_VARIABLES = {
     default: '1000',
   },
   DIGEST_LIST_CACHE_USERS: {
-    doc: 'how many users\' digest lists one API process keeps in memory until the database notifies a change to them (a list of 100 digests is ≈ 50 KB); `0` reads every list from the database. The database must deliver `LISTEN`/`NOTIFY`: behind a transaction-pooling proxy (PgBouncer `pool_mode=transaction`) set `0`',
+    doc: "how many users' digest lists one API process keeps in memory until the database notifies a change to them (a list of 100 digests is ≈ 50 KB); `0` reads every list from the database. The database must deliver `LISTEN`/`NOTIFY`: behind a transaction-pooling proxy (PgBouncer `pool_mode=transaction`) set `0`",
     default: '2000',
   },
   MAX_REQUESTS_IN_FLIGHT: {

@@ -185,7 +185,10 @@ describe('GET /api/digests answers every change the next time, through the datab
    */
   async function userWithKeptList() {
     const user = await signUp(t);
-    const digest = await createDigest(t.app, user, { name: 'Morning', subscribers: [`${randomUUID()}@example.com`] });
+    const digest = await createDigest(t.app, user, {
+      name: 'Morning',
+      subscribers: [`${randomUUID()}@example.com`],
+    });
     const deadline = Date.now() + 10_000;
     for (;;) {
       const [before] = await list(user);
@@ -221,7 +224,9 @@ describe('GET /api/digests answers every change the next time, through the datab
 
   it('shows an issue built by a worker (a new digest_builds row) at once', async () => {
     const { user, digestId } = await userWithKeptList();
-    await t.database.db.insert(digestBuilds).values({ digestId, buildNumber: 1, html: '<p>issue</p>', text: 'issue' });
+    await t.database.db
+      .insert(digestBuilds)
+      .values({ digestId, buildNumber: 1, html: '<p>issue</p>', text: 'issue' });
     expect((await list(user))[0]?.latestBuildNumber).toBe(1);
   });
 

@@ -11,9 +11,9 @@ import { nextRunFor } from '#server/modules/schedule/reschedule';
 import { applySubscriberList } from '#server/modules/subscribers/subscribers.usecases';
 import type { Clock } from '#server/platform/clock';
 import { randomToken } from '#server/platform/crypto';
+import type { DigestListCache } from './digest-list-cache';
 import { digestsErrors } from './digests.errors';
 import { presentDigest, presentDigestSummary, presentVisibility } from './digests.presenter';
-import type { DigestListCache } from './digest-list-cache';
 import * as repository from './digests.repository';
 import type { IssueLinks } from './issue-links';
 
