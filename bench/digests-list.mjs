@@ -251,20 +251,22 @@ async function main() {
   const results = [];
   results.push(await measureBareFastify());
   // With BASE, the other build is measured just before this one for each database, so both see the same load.
-  const builds = BASE
-    ? [
-        ['before', BASE],
-        ['after', root],
-      ]
-    : [[undefined, root]];
+  // This build is also measured with its list memory off (DIGEST_LIST_CACHE_USERS=0): what a list costs when
+  // it is not kept (the first read after a change), beside what a repeated read costs.
+  const memoryOff = { DIGEST_LIST_CACHE_USERS: '0' };
+  const builds = [
+    ...(BASE ? [['before', BASE, {}]] : []),
+    [BASE ? 'after, list memory off' : 'list memory off', root, memoryOff],
+    [BASE ? 'after' : undefined, root, {}],
+  ];
   const named = (label, tag) => (tag ? `${label} — ${tag}` : label);
 
   if (MODES.includes('embedded')) {
-    for (const [tag, serverRoot] of builds) {
+    for (const [tag, serverRoot, extraEnv] of builds) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'digest-bench-'));
       try {
         const label = named('`GET /api/digests`, embedded (PGlite)', tag);
-        results.push(...(await measureServer(label, { DATA_DIR: dataDir }, serverRoot)));
+        results.push(...(await measureServer(label, { DATA_DIR: dataDir, ...extraEnv }, serverRoot)));
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }
@@ -272,7 +274,7 @@ async function main() {
   }
 
   if (MODES.includes('postgres')) {
-    for (const [tag, serverRoot] of builds) {
+    for (const [tag, serverRoot, extraEnv] of builds) {
       const database = `digest_bench_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
       await admin.connect();
@@ -282,7 +284,7 @@ async function main() {
         const url = new URL(PG_ADMIN_URL);
         url.pathname = `/${database}`;
         const label = named('`GET /api/digests`, PostgreSQL', tag);
-        const env = { DATABASE_URL: url.href, DATA_DIR: pgDataDir };
+        const env = { DATABASE_URL: url.href, DATA_DIR: pgDataDir, ...extraEnv };
         results.push(...(await measureServer(label, env, serverRoot)));
       } finally {
         await admin.query(`drop database if exists "${database}" with (force)`);

@@ -118,6 +118,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     scheduleMaxLatenessMs: options.scheduleMaxLatenessMs ?? 60 * 60_000,
     // As the program runs: the revocation tests then check that a session ended is refused at once.
     sessionCheckCacheMs: loadConfig({}).sessionCheckCacheMs,
+    // As the program runs: every route test then reads lists through the memory the triggers keep true.
+    digestListCacheUsers: loadConfig({}).digestListCacheUsers,
     issueStorageQuotaBytes: options.issueStorageQuotaBytes ?? loadConfig({}).issueStorageQuotaBytes,
     newsletterQuotaBytes: options.newsletterQuotaBytes ?? loadConfig({}).newsletterQuotaBytes,
     newsletterReceiving: true,

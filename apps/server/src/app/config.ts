@@ -90,6 +90,10 @@ export const CONFIG_VARIABLES = {
     doc: 'how long one API process remembers that a signed-in session still stands; a session ended in that process is refused at once, one ended through another process on the same database is refused within this time; `0` asks the database on every request',
     default: '1000',
   },
+  DIGEST_LIST_CACHE_USERS: {
+    doc: "how many users' digest lists one API process keeps in memory until the database notifies a change to them (a list of 100 digests is ≈ 50 KB); `0` reads every list from the database. The database must deliver `LISTEN`/`NOTIFY`: behind a transaction-pooling proxy (PgBouncer `pool_mode=transaction`) set `0`",
+    default: '2000',
+  },
   MAX_REQUESTS_IN_FLIGHT: {
     doc: 'requests one API process works on at once; past it a request is answered 503 with `Retry-After: 1` at once instead of queueing (`/api/health` is always answered)',
     default: '256',
@@ -420,6 +424,12 @@ const envSchema = z.object({
     .min(0, { message: 'must be 0 or more' })
     .max(60_000, { message: 'must be at most 60000 (a minute)' })
     .default(1000),
+  DIGEST_LIST_CACHE_USERS: z.coerce
+    .number({ message: 'must be a number of users' })
+    .int({ message: 'must be a whole number of users' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .default(2000),
   MAX_REQUESTS_IN_FLIGHT: z.coerce
     .number({ message: 'must be a number' })
     .int({ message: 'must be a whole number' })
@@ -766,6 +776,8 @@ export interface Config {
   maxRequestsInFlight: number;
   /** SESSION_CHECK_CACHE_MS. */
   sessionCheckCacheMs: number;
+  /** DIGEST_LIST_CACHE_USERS. */
+  digestListCacheUsers: number;
   /** TRUST_PROXY, as Fastify's `trustProxy`. */
   trustProxy: TrustProxy;
   /** API_DOCS: serve the OpenAPI document and its explorer. */
@@ -855,6 +867,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     maxRequestsInFlight: values.MAX_REQUESTS_IN_FLIGHT,
     sessionCheckCacheMs: values.SESSION_CHECK_CACHE_MS,
+    digestListCacheUsers: values.DIGEST_LIST_CACHE_USERS,
     trustProxy: values.TRUST_PROXY,
     apiDocs: values.API_DOCS,
     scheduleMaxLatenessMs: values.SCHEDULE_MAX_LATENESS_MINUTES * 60_000,

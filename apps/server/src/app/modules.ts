@@ -33,6 +33,7 @@ import {
   releaseHeldDeliveries,
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
+import { createDigestListCache } from '#server/modules/digests/digest-list-cache';
 import { digestsRoutes } from '#server/modules/digests/digests.routes';
 import { createIssueLinks } from '#server/modules/digests/issue-links';
 import { createPageHeads } from '#server/modules/digests/page-heads';
@@ -101,6 +102,8 @@ export interface ModulesDeps {
   scheduleMaxLatenessMs: number;
   /** SESSION_CHECK_CACHE_MS: how long "this session stands" is remembered (see createSessionCheck). */
   sessionCheckCacheMs: number;
+  /** DIGEST_LIST_CACHE_USERS: how many users' digest lists are kept (see createDigestListCache). */
+  digestListCacheUsers: number;
   /** ISSUE_STORAGE_QUOTA_MB, in bytes. */
   issueStorageQuotaBytes: number;
   /** NEWSLETTER_QUOTA_MB, in bytes. */
@@ -230,7 +233,11 @@ export function composeModules(deps: ModulesDeps) {
     if (subscriberIds.length > 0) await queue.send(subscriberNoticeJob, { subscriberIds });
   };
   const issueLinks = createIssueLinks(deriveKey(deps.appSecret, 'issue-links'), clock);
-  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay };
+  const listCache = createDigestListCache({
+    changes: deps.database.changes,
+    maxUsers: deps.digestListCacheUsers,
+  });
+  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay, listCache };
   const newslettersDeps = {
     db,
     clock,

@@ -94,6 +94,7 @@ export async function startDigest(
       fetchAllowPrivateHosts: config.fetchAllowPrivateHosts,
       scheduleMaxLatenessMs: config.scheduleMaxLatenessMs,
       sessionCheckCacheMs: config.sessionCheckCacheMs,
+      digestListCacheUsers: config.digestListCacheUsers,
       issueStorageQuotaBytes: config.issueStorageQuotaBytes,
       newsletterQuotaBytes: config.newsletterQuotaBytes,
       newsletterReceiving: config.inboundSmtpPort !== undefined,

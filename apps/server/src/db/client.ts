@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DatabaseChanges, embeddedChanges, postgresChanges } from './database-changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,6 +16,7 @@ export type EmbeddedDatabaseHandle = {
   kind: 'embedded';
   db: Database;
   pglite: PGlite;
+  changes: DatabaseChanges;
   close(): Promise<void>;
 };
 export type PostgresDatabaseHandle = {
@@ -22,6 +24,7 @@ export type PostgresDatabaseHandle = {
   db: Database;
   pool: pg.Pool;
   connectionString: string;
+  changes: DatabaseChanges;
   close(): Promise<void>;
 };
 export type DatabaseHandle = EmbeddedDatabaseHandle | PostgresDatabaseHandle;
@@ -31,6 +34,7 @@ export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
     kind: 'embedded',
     db: drizzlePglite(pglite, { schema }) as unknown as Database,
     pglite,
+    changes: embeddedChanges(pglite),
     close: () => pglite.close(),
   };
 }
@@ -40,7 +44,15 @@ export function postgresDatabase(
   poolSize = 10,
   onIdleError: (error: Error) => void = () => {},
 ): PostgresDatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, application_name: 'digest' });
+  const changes = postgresChanges(connectionString, (error) =>
+    onIdleError(error ?? new Error('the connection listening for changes ended')),
+  );
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    application_name: 'digest',
+    onConnect: (client) => changes.listenOn(client),
+  });
   // An idle connection the server closed (a restart, a failover, an administrator) is dropped by the
   // pool and the next query opens another; without a listener its 'error' would end the process.
   pool.on('error', onIdleError);
@@ -49,7 +61,11 @@ export function postgresDatabase(
     db: drizzlePostgres(pool, { schema }) as unknown as Database,
     pool,
     connectionString,
-    close: () => pool.end(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 

@@ -16,7 +16,8 @@ export const deliverJob = defineJob({
     retryDelayMax: 600,
     heartbeatSeconds: HEARTBEAT_SECONDS,
   },
-  work: { batchSize: 20, pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+  // As the builds: a full batch fetches the next at once instead of after the polling interval.
+  work: { batchSize: 20, pollingIntervalSeconds: 0.5, localConcurrency: 2, burstWhenBatchFull: true },
 });
 
 export const settleStuckDeliveriesJob = defineJob({

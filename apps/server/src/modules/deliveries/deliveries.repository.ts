@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
   type DeliveryState,
@@ -178,9 +178,16 @@ export async function markInterruptedUncertain(db: Database, deliveryId: string,
 
 /**
  * Rows still `sending` since before `before` whose attempt died before the final dot and no retry came
- * back (the last one): they go back to `pending` (with the reason) for a new job to send them.
+ * back (the last one), with fewer than `maxAttempts` attempts: they go back to `pending` (with the reason)
+ * for a new job to send them.
  */
-export async function releaseStuckBeforeFinalDot(db: Database, before: Date, now: Date, reason: string) {
+export async function releaseStuckBeforeFinalDot(
+  db: Database,
+  before: Date,
+  now: Date,
+  reason: string,
+  maxAttempts: number,
+) {
   const rows = await db
     .update(deliveries)
     .set({ state: 'pending', beforeFinalDot: false, lastError: reason, updatedAt: now })
@@ -189,10 +196,37 @@ export async function releaseStuckBeforeFinalDot(db: Database, before: Date, now
         eq(deliveries.state, 'sending'),
         eq(deliveries.beforeFinalDot, true),
         lte(deliveries.sendingAt, before),
+        lt(deliveries.attempts, maxAttempts),
       ),
     )
     .returning({ deliveryId: deliveries.deliveryId });
   return rows.map((row) => row.deliveryId);
+}
+
+/**
+ * The same rows once they have had `maxAttempts` attempts: failed for good, never having reached the
+ * SMTP server's final dot (so nothing was delivered).
+ */
+export async function failStuckBeforeFinalDot(
+  db: Database,
+  before: Date,
+  now: Date,
+  reason: string,
+  maxAttempts: number,
+) {
+  const rows = await db
+    .update(deliveries)
+    .set({ state: 'failed', beforeFinalDot: false, lastError: reason, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, true),
+        lte(deliveries.sendingAt, before),
+        gte(deliveries.attempts, maxAttempts),
+      ),
+    )
+    .returning({ deliveryId: deliveries.deliveryId });
+  return rows.length;
 }
 
 /**

@@ -189,19 +189,42 @@ class ClaimTakenOver extends Error {
  */
 export const STUCK_SENDING_MS = 60 * 60_000;
 
+/**
+ * Attempts a delivery stuck before its final dot may have before the sweep stops queueing it again: a
+ * message that kills its sender every time (too large to build, a crash in the mailer) would otherwise be
+ * retried hourly for ever. Two jobs' worth of retries (9 attempts each).
+ */
+export const MAX_STUCK_ATTEMPTS = 18;
+
 export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger' | 'queue'>) {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - STUCK_SENDING_MS);
   const requeued = await deps.db.transaction(async (tx) => {
-    const ids = await repository.releaseStuckBeforeFinalDot(tx, before, now, INTERRUPTED_BEFORE_FINAL_DOT);
+    const ids = await repository.releaseStuckBeforeFinalDot(
+      tx,
+      before,
+      now,
+      INTERRUPTED_BEFORE_FINAL_DOT,
+      MAX_STUCK_ATTEMPTS,
+    );
     await sendDeliverJobs(tx, deps.queue, ids);
     return ids.length;
   });
+  const given = await repository.failStuckBeforeFinalDot(
+    deps.db,
+    before,
+    now,
+    GIVEN_UP_BEFORE_FINAL_DOT,
+    MAX_STUCK_ATTEMPTS,
+  );
   const uncertain = await repository.markStuckSendingUncertain(deps.db, before, now, INTERRUPTED);
   if (requeued > 0) deps.logger.warn({ requeued }, 'deliveries stuck before their final dot queued again');
+  if (given > 0) deps.logger.error({ given }, 'deliveries that stopped their sender every time failed');
   if (uncertain > 0) deps.logger.warn({ uncertain }, 'deliveries stuck while sending marked uncertain');
-  return requeued + uncertain;
+  return requeued + given + uncertain;
 }
+
+const GIVEN_UP_BEFORE_FINAL_DOT = `The sender stopped every time it sent this mail (${MAX_STUCK_ATTEMPTS} attempts), each time before the SMTP server could accept it: it was not delivered.`;
 
 const INTERRUPTED =
   'The sender stopped while this mail was being sent; the SMTP server may or may not have accepted it.';

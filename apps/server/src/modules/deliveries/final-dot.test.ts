@@ -6,7 +6,13 @@ import { signUp } from '#server/modules/users/test-support';
 import { createMailer, type Mailer, type SendOptions } from '#server/platform/mailer';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
-import { type DeliveryDeps, deliver, STUCK_SENDING_MS, settleStuckDeliveries } from './deliveries.usecases';
+import {
+  type DeliveryDeps,
+  deliver,
+  MAX_STUCK_ATTEMPTS,
+  STUCK_SENDING_MS,
+  settleStuckDeliveries,
+} from './deliveries.usecases';
 
 // A worker killed mid-send, played with a real SMTP server on 127.0.0.1: a second mailer stands for the
 // worker that dies (its send never returns, like a process that is gone), the app's own for the one that
@@ -203,5 +209,37 @@ describe('the stuck sweep', () => {
     expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     await deliver(deliveryDeps(), before.deliveryId);
     expect(received(before.messageId)).toHaveLength(1);
+  });
+
+  it(`stops queueing a delivery that stopped its sender ${MAX_STUCK_ATTEMPTS} times: failed, not delivered`, async () => {
+    const [worn, fresh] = [await pendingDelivery(), await pendingDelivery()];
+    const longAgo = new Date(Date.now() - STUCK_SENDING_MS - 1000);
+    for (const [row, attempts] of [
+      [worn, MAX_STUCK_ATTEMPTS],
+      [fresh, MAX_STUCK_ATTEMPTS - 1],
+    ] as const) {
+      await t.database.db
+        .update(deliveries)
+        .set({ state: 'sending', beforeFinalDot: true, sendingAt: longAgo, attempts })
+        .where(eq(deliveries.deliveryId, row.deliveryId));
+    }
+
+    await settleStuckDeliveries(deliveryDeps());
+
+    expect(await rowOf(worn.deliveryId)).toMatchObject({
+      state: 'failed',
+      beforeFinalDot: false,
+      lastError: expect.stringContaining('it was not delivered'),
+    });
+    expect(await rowOf(fresh.deliveryId)).toMatchObject({ state: 'pending' });
+    const jobs = await t.database.db.execute(
+      sql`select data->>'deliveryId' as id from pgboss.job where name = 'issues.deliver'
+          and data->>'deliveryId' in (${worn.deliveryId}, ${fresh.deliveryId})`,
+    );
+    expect((jobs as unknown as { rows: { id: string }[] }).rows.map((job) => job.id)).toEqual([
+      fresh.deliveryId,
+    ]);
+    await deliver(deliveryDeps(), worn.deliveryId);
+    expect(received(worn.messageId)).toHaveLength(0);
   });
 });

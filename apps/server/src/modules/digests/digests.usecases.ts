@@ -11,6 +11,7 @@ import { nextRunFor } from '#server/modules/schedule/reschedule';
 import { applySubscriberList } from '#server/modules/subscribers/subscribers.usecases';
 import type { Clock } from '#server/platform/clock';
 import { randomToken } from '#server/platform/crypto';
+import type { DigestListCache } from './digest-list-cache';
 import { digestsErrors } from './digests.errors';
 import { presentDigest, presentDigestSummary, presentVisibility } from './digests.presenter';
 import * as repository from './digests.repository';
@@ -27,11 +28,15 @@ export interface DigestsDeps {
   notify(subscriberIds: string[]): Promise<void>;
   /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
   recipientsPerDay: number;
+  /** Users' lists kept until the database says they changed. */
+  listCache: DigestListCache;
 }
 
-export async function listDigests(deps: Pick<DigestsDeps, 'db' | 'appUrl'>, userId: string) {
-  const rows = await repository.listDigestSummaries(deps.db, userId);
-  return rows.map((row) => presentDigestSummary(row, deps.appUrl));
+export function listDigests(deps: Pick<DigestsDeps, 'db' | 'appUrl' | 'listCache'>, userId: string) {
+  return deps.listCache.read(userId, async () => {
+    const rows = await repository.listDigestSummaries(deps.db, userId);
+    return rows.map((row) => presentDigestSummary(row, deps.appUrl));
+  });
 }
 
 export async function getDigest(

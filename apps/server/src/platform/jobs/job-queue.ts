@@ -33,7 +33,10 @@ export interface JobContract<Payload = unknown> {
   cron?: string;
   queue?: Omit<Queue, 'name'>;
   /** How the worker fetches: jobs of one batch run concurrently (default one at a time, every 2 s). */
-  work?: Pick<WorkOptions, 'batchSize' | 'pollingIntervalSeconds' | 'localConcurrency'>;
+  work?: Pick<
+    WorkOptions,
+    'batchSize' | 'pollingIntervalSeconds' | 'localConcurrency' | 'burstWhenBatchFull'
+  >;
 }
 
 /** A contract typed by its payload schema: `export const buildIssueJob = defineJob({ name, payload, … })`. */
