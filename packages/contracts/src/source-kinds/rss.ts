@@ -103,7 +103,9 @@ export const rssKind = {
   items: listItems<RssContent>('items'),
   remembers: rememberedList<RssContent, RssSource>(
     'items',
-    (source) => source.feedLink,
+    // The page when the feed was found through it: a source saved with a page keeps its key when its first
+    // issue saves the feed the page announced, so that issue's items are not taken for new ones.
+    (source) => source.pageUrl ?? source.feedLink,
     (item) => ({ guid: item.guid, link: item.link, title: item.title, date: item.pubDate }),
   ),
 } as const satisfies SourceKind<RssContent, RssSource>;

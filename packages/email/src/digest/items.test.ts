@@ -5,7 +5,8 @@ import { blockOf, calendarContent, rssContent, weatherContent } from './test-blo
 describe('itemCount', () => {
   it('counts list items, calendar events across days, weather as one and an error block as none', () => {
     expect(itemCount(blockOf('RSS', rssContent(7)))).toBe(7);
-    expect(itemCount(blockOf('GOOGLE_CALENDAR', calendarContent()))).toBe(2);
+    // Four entries in one day: an out-of-office line, a birthday and two events; each is an item.
+    expect(itemCount(blockOf('GOOGLE_CALENDAR', calendarContent()))).toBe(4);
     expect(itemCount(blockOf('WEATHER', weatherContent(5)))).toBe(1);
     expect(itemCount({ ...blockOf('RSS', rssContent(3)), error: 'down' })).toBe(0);
   });

@@ -94,6 +94,7 @@ describe('POST /api/digests creates a digest', () => {
         images: 'show',
         postBody: 'paragraph',
         layout: 2,
+        onlyNew: true,
       },
       {
         type: 'REDDIT',
@@ -104,6 +105,7 @@ describe('POST /api/digests creates a digest', () => {
         images: 'show',
         postBody: 'paragraph',
         layout: 2,
+        onlyNew: true,
       },
       {
         type: 'HACKER_NEWS',
@@ -114,6 +116,7 @@ describe('POST /api/digests creates a digest', () => {
         askHN: false,
         showHN: false,
         layout: 2,
+        onlyNew: true,
       },
     ]);
     expect((await rowOf(digest.digestId))?.sources).toEqual(digest.sources);

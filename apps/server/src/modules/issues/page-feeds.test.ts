@@ -1,4 +1,4 @@
-import { type Source, sourceSchema } from '@digest/contracts';
+import { NOTHING_NEW_MESSAGE, type Source, sourceSchema } from '@digest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client';
@@ -50,10 +50,11 @@ describe('an RSS source given a web page is saved as the feed the page announces
   it('the first issue finds the feed and saves it; later issues read the feed and never the page', async () => {
     const owner = await signUp(t);
     // As an API client (or the builder before pages were resolved) saves it: the page as the feed link.
+    // "Only new items" off: issues 2 and 3 read feeds that have not changed.
     const digest = await createDigest(t.app, owner, {
       sources: [
-        { type: 'RSS', feedLink: feed('page-with-feed.html'), sourceName: 'Field Notes' },
-        { type: 'RSS', feedLink: feed('atom.xml') },
+        { type: 'RSS', feedLink: feed('page-with-feed.html'), sourceName: 'Field Notes', onlyNew: false },
+        { type: 'RSS', feedLink: feed('atom.xml'), onlyNew: false },
         { type: 'DATE' },
       ],
     });
@@ -190,12 +191,18 @@ describe('upgrading: RSS sources saved before with a web page as their feed link
       expect(stored.map((source) => sourceSchema.parse(source))).toMatchObject(oldSources);
       fakes.resetHits();
       expect(await build(upgraded, old.db, digestId)).toMatchObject({ status: 'built' });
+      // The upgrade also turned "Only new items" on (migration 0016_sent_items).
       expect((await sourcesOf(old.db, digestId))?.[0]).toEqual({
         ...oldSources[0],
         feedLink: feed('rss2.xml'),
         pageUrl: feed('page-with-feed.html'),
+        onlyNew: true,
       });
-      expect(await build(upgraded, old.db, digestId)).toMatchObject({ status: 'built' });
+      // The next issue reads the saved feed (not the page) and finds nothing new in it.
+      expect(await build(upgraded, old.db, digestId)).toMatchObject({
+        status: 'empty',
+        reason: NOTHING_NEW_MESSAGE,
+      });
       expect(fakes.hits('/feeds', '/page-with-feed.html')).toBe(1);
       expect(fakes.hits('/feeds', '/rss2.xml')).toBe(2);
     } finally {
