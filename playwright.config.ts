@@ -9,7 +9,8 @@ export default defineConfig({
   // Two runs at once (CI runs the embedded and the PostgreSQL one side by side) each name their own.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   workers: 1,
-  timeout: 60_000,
+  // Two databases' runs share two cores in CI, and some specs visit a dozen pages with axe on each.
+  timeout: 120_000,
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]]
     : 'list',
