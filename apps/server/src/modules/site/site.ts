@@ -43,8 +43,17 @@ export function legalLinksOf(site: SiteConfig, appUrl: string): LegalLinks {
   };
 }
 
+/** `make` called at the first call only; its answer kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /**
- * What the app shows of the site itself, computed once at start: the configuration cannot change while the
+ * What the app shows of the site itself, computed once: the configuration cannot change while the
  * server runs, and rendering Markdown on every request would be work for nothing.
  */
 export function createSite(deps: SiteDeps) {
@@ -56,20 +65,26 @@ export function createSite(deps: SiteDeps) {
     privacyUrl: linkOf(site.privacy, 'privacy'),
     mailTransport: deps.mailTransport,
   };
-  const bodies: Record<SitePage, PageBody> = {
-    terms: legalBody(site.terms, BUILT_IN_TERMS),
-    privacy: legalBody(site.privacy, BUILT_IN_PRIVACY),
-    changelog: site.changelogUrl
-      ? { elsewhere: true }
-      : deps.changelogMarkdown === undefined
-        ? undefined
-        : { html: markdownToSafeHtml(deps.changelogMarkdown) },
+  const terms = legalBody(site.terms, BUILT_IN_TERMS);
+  const privacy = legalBody(site.privacy, BUILT_IN_PRIVACY);
+  const bodies: Record<SitePage, () => PageBody> = {
+    terms: () => terms,
+    privacy: () => privacy,
+    // Rendered at its first request, not at start: the changelog grows with every release, and every
+    // process (and every test app) would render it whether or not anyone opens it.
+    changelog: once(() =>
+      site.changelogUrl
+        ? { elsewhere: true }
+        : deps.changelogMarkdown === undefined
+          ? undefined
+          : { html: markdownToSafeHtml(deps.changelogMarkdown) },
+    ),
   };
   return {
     info,
     page(page: SitePage): SitePageContent {
       const title = SITE_PAGE_TITLES[page];
-      const body = bodies[page];
+      const body = bodies[page]();
       if (!body) throw siteErrors.pageMissing(title);
       if ('elsewhere' in body) throw siteErrors.pageElsewhere(title);
       return { title, html: body.html };
