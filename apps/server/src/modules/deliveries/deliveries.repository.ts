@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import {
   type DeliveryState,
@@ -178,55 +178,37 @@ export async function markInterruptedUncertain(db: Database, deliveryId: string,
 
 /**
  * Rows still `sending` since before `before` whose attempt died before the final dot and no retry came
- * back (the last one), with fewer than `maxAttempts` attempts: they go back to `pending` (with the reason)
- * for a new job to send them.
+ * back (the last one). With fewer than `maxAttempts` attempts they go back to `pending` (with the reason)
+ * for a new job to send them; with `maxAttempts` or more they are `failed` for good, never having reached
+ * the SMTP server's final dot (so nothing was delivered). Answers the ids each way.
  */
-export async function releaseStuckBeforeFinalDot(
+export async function settleStuckBeforeFinalDot(
   db: Database,
-  before: Date,
-  now: Date,
-  reason: string,
-  maxAttempts: number,
+  options: { before: Date; now: Date; maxAttempts: number; requeueReason: string; failReason: string },
 ) {
-  const rows = await db
+  const stuck = (attempts: SQL) =>
+    and(
+      eq(deliveries.state, 'sending'),
+      eq(deliveries.beforeFinalDot, true),
+      lte(deliveries.sendingAt, options.before),
+      attempts,
+    );
+  const requeued = await db
     .update(deliveries)
-    .set({ state: 'pending', beforeFinalDot: false, lastError: reason, updatedAt: now })
-    .where(
-      and(
-        eq(deliveries.state, 'sending'),
-        eq(deliveries.beforeFinalDot, true),
-        lte(deliveries.sendingAt, before),
-        lt(deliveries.attempts, maxAttempts),
-      ),
-    )
+    .set({
+      state: 'pending',
+      beforeFinalDot: false,
+      lastError: options.requeueReason,
+      updatedAt: options.now,
+    })
+    .where(stuck(lt(deliveries.attempts, options.maxAttempts)))
     .returning({ deliveryId: deliveries.deliveryId });
-  return rows.map((row) => row.deliveryId);
-}
-
-/**
- * The same rows once they have had `maxAttempts` attempts: failed for good, never having reached the
- * SMTP server's final dot (so nothing was delivered).
- */
-export async function failStuckBeforeFinalDot(
-  db: Database,
-  before: Date,
-  now: Date,
-  reason: string,
-  maxAttempts: number,
-) {
-  const rows = await db
+  const failed = await db
     .update(deliveries)
-    .set({ state: 'failed', beforeFinalDot: false, lastError: reason, updatedAt: now })
-    .where(
-      and(
-        eq(deliveries.state, 'sending'),
-        eq(deliveries.beforeFinalDot, true),
-        lte(deliveries.sendingAt, before),
-        gte(deliveries.attempts, maxAttempts),
-      ),
-    )
+    .set({ state: 'failed', beforeFinalDot: false, lastError: options.failReason, updatedAt: options.now })
+    .where(stuck(gte(deliveries.attempts, options.maxAttempts)))
     .returning({ deliveryId: deliveries.deliveryId });
-  return rows.length;
+  return { requeued: requeued.map((row) => row.deliveryId), failed: failed.length };
 }
 
 /**

@@ -199,24 +199,17 @@ export const MAX_STUCK_ATTEMPTS = 18;
 export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger' | 'queue'>) {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - STUCK_SENDING_MS);
-  const requeued = await deps.db.transaction(async (tx) => {
-    const ids = await repository.releaseStuckBeforeFinalDot(
-      tx,
+  const { requeued, given } = await deps.db.transaction(async (tx) => {
+    const settled = await repository.settleStuckBeforeFinalDot(tx, {
       before,
       now,
-      INTERRUPTED_BEFORE_FINAL_DOT,
-      MAX_STUCK_ATTEMPTS,
-    );
-    await sendDeliverJobs(tx, deps.queue, ids);
-    return ids.length;
+      maxAttempts: MAX_STUCK_ATTEMPTS,
+      requeueReason: INTERRUPTED_BEFORE_FINAL_DOT,
+      failReason: GIVEN_UP_BEFORE_FINAL_DOT,
+    });
+    await sendDeliverJobs(tx, deps.queue, settled.requeued);
+    return { requeued: settled.requeued.length, given: settled.failed };
   });
-  const given = await repository.failStuckBeforeFinalDot(
-    deps.db,
-    before,
-    now,
-    GIVEN_UP_BEFORE_FINAL_DOT,
-    MAX_STUCK_ATTEMPTS,
-  );
   const uncertain = await repository.markStuckSendingUncertain(deps.db, before, now, INTERRUPTED);
   if (requeued > 0) deps.logger.warn({ requeued }, 'deliveries stuck before their final dot queued again');
   if (given > 0) deps.logger.error({ given }, 'deliveries that stopped their sender every time failed');
