@@ -1,3 +1,4 @@
+import type { ProviderRefusal } from './provider-http';
 import { SourceError, type SourceErrorCode } from './source-error';
 
 /**
@@ -14,14 +15,6 @@ export function reconnectOnRefusal(provider: string) {
     }
     throw error;
   };
-}
-
-/** A failed answer as a provider's table reads it: its status, its body and when it says to retry. */
-export interface ProviderFailure {
-  status: number;
-  /** The body as text (a provider's error document: JSON for the APIs here). */
-  body: string;
-  retryAfterSeconds?: number;
 }
 
 /**
@@ -46,25 +39,24 @@ export interface ProviderAnswers {
   rows: readonly ProviderAnswerRow[];
 }
 
-/** The SourceError `answers` gives `failure`, or undefined when no row matches. */
-export function errorFromAnswers(
-  answers: ProviderAnswers,
-  failure: ProviderFailure,
-): SourceError | undefined {
-  const reasons = answers.reasonsOf(failure.body);
-  const row = answers.rows.find(
-    (candidate) =>
-      (candidate.status === '5xx'
-        ? failure.status >= 500 && failure.status <= 599
-        : candidate.status === failure.status) &&
-      (!candidate.reasons || candidate.reasons.some((reason) => reasons.includes(reason))),
-  );
-  if (!row) return undefined;
-  const retry = failure.retryAfterSeconds === undefined ? 'later' : `in ${failure.retryAfterSeconds} s`;
-  const message = row.message.replace('{status}', String(failure.status)).replace('{retry}', retry);
-  const retryAfter =
-    row.kind === 'rate_limited' || row.kind === 'upstream' ? failure.retryAfterSeconds : undefined;
-  return new SourceError(row.kind, message, retryAfter, failure.status);
+/** A provider's table as its request's `refusal`: the SourceError of the first matching row, else undefined. */
+export function refusalFrom(answers: ProviderAnswers) {
+  return (failure: ProviderRefusal): SourceError | undefined => {
+    const reasons = answers.reasonsOf(failure.body);
+    const row = answers.rows.find(
+      (candidate) =>
+        (candidate.status === '5xx'
+          ? failure.status >= 500 && failure.status <= 599
+          : candidate.status === failure.status) &&
+        (!candidate.reasons || candidate.reasons.some((reason) => reasons.includes(reason))),
+    );
+    if (!row) return undefined;
+    const retry = failure.retryAfterSeconds === undefined ? 'later' : `in ${failure.retryAfterSeconds} s`;
+    const message = row.message.replace('{status}', String(failure.status)).replace('{retry}', retry);
+    const retryAfter =
+      row.kind === 'rate_limited' || row.kind === 'upstream' ? failure.retryAfterSeconds : undefined;
+    return new SourceError(row.kind, message, retryAfter, failure.status);
+  };
 }
 
 /** The JSON of an error body, or undefined when it is not JSON. */

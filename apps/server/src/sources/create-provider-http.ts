@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { type ContentCache, retryAfterSeconds } from '#server/platform/safe-fetch/content-cache';
 import { FetchError, type HttpResponse, type SafeFetch } from '#server/platform/safe-fetch/types';
-import { errorFromAnswers } from './account-refusal';
 import type { ProviderHttp, ProviderRequest, ProviderTextResponse } from './provider-http';
 import { SourceError } from './source-error';
 
@@ -63,7 +62,12 @@ function withRetryAfter(request: ProviderRequest, response: HttpResponse, nowMs:
 function errorForStatus(request: ProviderRequest, response: HttpResponse, nowMs: number): SourceError {
   const { status } = response;
   const provider = request.provider;
-  const own = request.refusal?.({ status, headers: response.headers, body: response.body.toString('utf8') });
+  const own = request.refusal?.({
+    status,
+    headers: response.headers,
+    body: response.body.toString('utf8'),
+    retryAfterSeconds: retryAfterSeconds(response, nowMs),
+  });
   if (own) return own;
   if (status === 404 || status === 410)
     return new SourceError('not_found', `${provider} answered ${status}: not found`, undefined, status);
@@ -154,17 +158,7 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
     } catch (error) {
       throw errorForFetch(request.provider, error);
     }
-    if (response.status < 200 || response.status > 299) {
-      const failure = {
-        status: response.status,
-        body: response.body.toString('utf8'),
-        retryAfterSeconds: retryAfterSeconds(response, now()),
-      };
-      throw (
-        (request.answers && errorFromAnswers(request.answers, failure)) ??
-        errorForStatus(request, response, now())
-      );
-    }
+    if (response.status < 200 || response.status > 299) throw errorForStatus(request, response, now());
     return response;
   }
 

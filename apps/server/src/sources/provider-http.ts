@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ProviderAnswers } from './account-refusal';
 import type { SourceError } from './source-error';
 
 /**
@@ -28,14 +27,11 @@ export interface ProviderRequest {
   timeoutMs?: number;
   maxBytes?: number;
   /**
-   * The provider's own table of failed answers (account-refusal.ts): read before the generic message of a
-   * status, so a 403 that means "rate-limited" or "API not enabled" is not told as "access refused".
-   */
-  answers?: ProviderAnswers;
-  /**
-   * The same for X and Reddit, as a function (their tables read headers too): statuses and error bodies to
-   * the product's messages (blocked or rate-limited, needs a paid tier, account must be reconnected, not
-   * found, provider down). Undefined for an answer the generic reading (status only) says well enough.
+   * The provider's own table of refusals: its statuses and error bodies to the product's messages (blocked
+   * or rate-limited, needs a paid tier, account must be reconnected, not found, provider down), read before
+   * the generic message of a status, so a 403 that means "rate-limited" is not told as "access refused".
+   * Undefined for an answer the generic reading (status only) says well enough. A table of rows
+   * (account-refusal.ts `ProviderAnswers`) becomes one with `refusalFrom`.
    */
   refusal?: (answer: ProviderRefusal) => SourceError | undefined;
   /**
@@ -51,6 +47,8 @@ export interface ProviderRefusal {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** When the answer says to retry (Retry-After, or the provider's own header read by `retryAfter`). */
+  retryAfterSeconds?: number;
 }
 
 export interface ProviderTextResponse {

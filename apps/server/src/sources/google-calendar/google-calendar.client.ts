@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
@@ -82,7 +83,7 @@ export function googleCalendarClient(
           url: new URL(pageUrl),
           headers,
           cache,
-          answers: GOOGLE_CALENDAR_ANSWERS,
+          refusal: refusalFrom(GOOGLE_CALENDAR_ANSWERS),
         },
         schema,
       );

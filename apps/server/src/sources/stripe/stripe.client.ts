@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
@@ -58,7 +59,7 @@ export function stripeClient(deps: { http: ProviderHttp; providers: ProviderConf
           url,
           headers: { authorization: `Bearer ${accessToken}` },
           cache: { defaultSeconds: 60, minSeconds: 30, maxSeconds: 300 },
-          answers: STRIPE_ANSWERS,
+          refusal: refusalFrom(STRIPE_ANSWERS),
         },
         listOf(item),
       );

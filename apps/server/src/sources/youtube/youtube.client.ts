@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { type ParsedFeed, parseFeed } from '#server/sources/rss/feed-parser';
@@ -122,7 +123,7 @@ export function youtubeClient(deps: { http: ProviderHttp; providers: ProviderCon
       provider: PROVIDER,
       url,
       cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
-      answers: YOUTUBE_DATA_API_ANSWERS,
+      refusal: refusalFrom(YOUTUBE_DATA_API_ANSWERS),
     };
     return deps.http.json(request, schema);
   }
