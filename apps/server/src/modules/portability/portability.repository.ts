@@ -33,6 +33,7 @@ export function listDigestSettings(db: Database, userId: string) {
       monthDay: digests.monthDay,
       issueRetentionMonths: digests.issueRetentionMonths,
       visibility: digests.visibility,
+      sendOnlyWhenNew: digests.sendOnlyWhenNew,
       sources: digests.sources,
       createdAt: digests.createdAt,
       updatedAt: digests.updatedAt,

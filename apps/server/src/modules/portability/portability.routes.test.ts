@@ -274,7 +274,11 @@ describe('GET /api/digests/{id}/opml exports the digest’s feeds', () => {
 describe('GET /api/account/archive: all my data as JSON', () => {
   it('holds the digests with settings, friends and issue HTML, the drafts, and no secret', async () => {
     const user = await signUp(t);
-    const digest = await createDigest(t.app, user, { name: 'Mine', subscribers: ['friend@example.com'] });
+    const digest = await createDigest(t.app, user, {
+      name: 'Mine',
+      subscribers: ['friend@example.com'],
+      sendOnlyWhenNew: true,
+    });
     const visibility = await api(user, 'PUT', `/api/digests/${digest.digestId}/visibility`, {
       visibility: 'public',
     });
@@ -317,6 +321,7 @@ describe('GET /api/account/archive: all my data as JSON', () => {
       scheduleType: 'daily',
       time: '07:00',
       visibility: 'public',
+      sendOnlyWhenNew: true,
       subscribers: [{ email: 'friend@example.com', status: 'invited' }],
     });
     expect(mine.sources.map((source: { type: string }) => source.type)).toEqual(
