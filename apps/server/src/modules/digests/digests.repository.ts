@@ -101,8 +101,8 @@ const latestPublicBuildNumber = sql<number | null>`(
 /** The owner's zone the schedule runs in (the default until the profile has one, as for sources). */
 const ownerTimeZone = sql<string>`(select ${userTimeZone} from users where users.user_id = "digests"."user_id")`;
 
-/** What a digest's card and its page both show. */
-const commonColumns = {
+/** A digest's own settings, as its owner chose them: what its card and page show and what its archive keeps. */
+export const digestSettingsColumns = {
   digestId: digests.digestId,
   name: digests.name,
   active: digests.active,
@@ -112,10 +112,15 @@ const commonColumns = {
   monthDay: digests.monthDay,
   issueRetentionMonths: digests.issueRetentionMonths,
   sendOnlyWhenNew: digests.sendOnlyWhenNew,
+  visibility: digests.visibility,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,
+};
+
+/** What a digest's card and its page both show. */
+const commonColumns = {
+  ...digestSettingsColumns,
   nextRunAt: digests.nextRunAt,
-  visibility: digests.visibility,
   shareToken: digests.shareToken,
   latestBuildNumber,
   timeZone: ownerTimeZone,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digestBuilds, digestDrafts, digests, users } from '#server/db/schema';
+import { digestSettingsColumns } from '#server/modules/digests/digests.repository';
 
 /** The account's own profile fields: never its password hash, tokens or sessions. */
 export async function findAccount(db: Database, userId: string) {
@@ -23,21 +24,7 @@ export async function findAccount(db: Database, userId: string) {
 /** Every digest of the owner with its settings; the share token (a capability, not a setting) left out. */
 export function listDigestSettings(db: Database, userId: string) {
   return db
-    .select({
-      digestId: digests.digestId,
-      name: digests.name,
-      active: digests.active,
-      scheduleType: digests.scheduleType,
-      time: digests.time,
-      weekDay: digests.weekDay,
-      monthDay: digests.monthDay,
-      issueRetentionMonths: digests.issueRetentionMonths,
-      visibility: digests.visibility,
-      sendOnlyWhenNew: digests.sendOnlyWhenNew,
-      sources: digests.sources,
-      createdAt: digests.createdAt,
-      updatedAt: digests.updatedAt,
-    })
+    .select({ ...digestSettingsColumns, sources: digests.sources })
     .from(digests)
     .where(eq(digests.userId, userId))
     .orderBy(asc(digests.createdAt), asc(digests.digestId));
