@@ -17,7 +17,7 @@ async function urlOf(started: Started): Promise<string> {
         url = /Digest is running at (\S+)/.exec(started.output())?.[1];
         return url;
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: 60_000, interval: 100 },
     )
     .toBeDefined();
   return url ?? '';
@@ -34,8 +34,9 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-// Each test starts whole servers (migrations, job schema): seconds each on a loaded 2-core machine.
-describe('starting the server', { timeout: 90_000 }, () => {
+// Each test starts whole servers (migrations, job schema): seconds each, and over 30 s for a first start on a
+// fresh embedded database while CI runs both databases' suites side by side on a 2-core machine.
+describe('starting the server', { timeout: 240_000 }, () => {
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],
@@ -89,7 +90,7 @@ describe('starting the server', { timeout: 90_000 }, () => {
         const url = await urlOf(api);
         const health = await (await fetch(`${url}/api/health`)).json();
         expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres' }, roles: ['api'] });
-        await expect.poll(() => worker.output(), { timeout: 30_000 }).toContain('Digest started');
+        await expect.poll(() => worker.output(), { timeout: 60_000 }).toContain('Digest started');
         expect(worker.output()).not.toContain('Digest is running at');
         api.child.kill('SIGTERM');
         worker.child.kill('SIGTERM');
