@@ -5,6 +5,7 @@ export * from './digests';
 export * from './errors';
 export * from './newsletters';
 export * from './portability';
+export * from './schedule-slots';
 export * from './site';
 export * from './source-kinds';
 export * from './sources';

@@ -1,9 +1,8 @@
-import type { ScheduleType } from '@digest/contracts';
+import { nextRunAfter, type ScheduleType } from '@digest/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digests } from '#server/db/schema';
 import { DEFAULT_TIME_ZONE } from '#server/modules/users/users.rules';
-import { nextRunAfter } from './next-run';
 
 export interface ScheduledDigest {
   active: boolean;

@@ -26,6 +26,7 @@ export {
   useSetVisibility,
   useSubscribers,
 } from './api/use-digests';
+export { NextSends } from './components/NextSends';
 export { SourceIcon, SourceIcons } from './components/SourceIcons';
 export {
   formatCount,

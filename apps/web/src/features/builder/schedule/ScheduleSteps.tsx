@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { SelectField, type SelectOption } from '#web/components/ui/SelectField';
 import { Spinner } from '#web/components/ui/Spinner';
+import { NextSends } from '#web/features/digests';
 import { FriendsField } from './FriendsField';
 import styles from './SchedulePopup.module.css';
 import {
@@ -53,6 +54,9 @@ export interface ScheduleFormProps {
   /** Why the button is disabled (a source failed to load), or null. */
   blockedReason: string | null;
   onSubmit: () => void;
+  /** The clock and zone the next sends are reckoned from: the browser's unless a test fixes them. */
+  now?: Date;
+  viewerTimeZone?: string;
 }
 
 /** Init: time zone, frequency, time of day, weekday or day of month, how long issues are kept, friends; then Done. */
@@ -71,6 +75,8 @@ export function ScheduleForm({
   submitLabel,
   blockedReason,
   onSubmit,
+  now,
+  viewerTimeZone,
 }: ScheduleFormProps) {
   const reasonId = useId();
   const change = (patch: Partial<Schedule>) => onScheduleChange({ ...schedule, ...patch });
@@ -123,6 +129,7 @@ export function ScheduleForm({
           />
         ) : null}
       </div>
+      <NextSends schedule={schedule} timeZone={zone} now={now} viewerTimeZone={viewerTimeZone} />
       <SelectField
         label="Keep issues for"
         name="issueRetentionMonths"

@@ -70,4 +70,13 @@ describe('Digest detail (docs/product.md §2)', () => {
     expect(html).toContain('>Paused</p>');
     expect(html).not.toContain('Next issue Tue');
   });
+
+  it('lists the next five sends in the owner’s zone while active, and none while paused', () => {
+    const html = renderDetail(digest({ scheduleType: 'weekly', weekDay: 2, time: '07:00' }));
+    expect(html).toMatch(/<h2 id="[^"]+"[^>]*>Next sends/);
+    const sends = [...html.matchAll(/<time dateTime="[^"]+"[^>]*>([^<]+)<\/time>/g)].map(([, when]) => when);
+    expect(sends).toHaveLength(5);
+    for (const when of sends) expect(when).toMatch(/^Tue, [A-Z][a-z]{2} \d{1,2}, 7:00 am$/);
+    expect(renderDetail(digest({ active: false, nextRunAt: null }))).not.toContain('Next sends');
+  });
 });

@@ -24,6 +24,7 @@ import {
   type Digest,
   issuePager,
   missedIssueText,
+  NextSends,
   nextIssueText,
   scheduleLine,
   useDigest,
@@ -147,6 +148,11 @@ function DigestDetail({ digest }: { digest: Digest }) {
           </Button>
         </div>
       </div>
+      {digest.active ? (
+        <div className={styles.nextSends}>
+          <NextSends schedule={digest} timeZone={digest.timeZone} headingLevel={2} />
+        </div>
+      ) : null}
       {sendLatest.isError ? <p className={styles.sendError}>{errorMessage(sendLatest.error)}</p> : null}
       <Issues digest={digest} selected={selectedBuild} onSelect={setSelectedBuild} />
       <ShareDialog

@@ -69,17 +69,26 @@ export function scheduleLine(schedule: Schedule): string {
 /** The Digests page and Digest detail text of a paused digest, which has no next issue. */
 export const PAUSED_TEXT = 'Paused';
 
-/** 'Tue, Nov 24, 7:00 am': an instant on the owner's wall clock, the time written like the schedule line. */
-function ownerWallTime(iso: string, timeZone: string, locale?: string): string {
-  const at = new Date(iso);
-  const day = at.toLocaleDateString(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+/** 'Tue, Nov 24': an instant's day on a zone's calendar. */
+export function wallDay(at: Date, timeZone: string, locale?: string): string {
+  return at.toLocaleDateString(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** '7:00 am': an instant on a zone's clock, written like the schedule line. */
+export function wallClockTime(at: Date, timeZone: string): string {
   const wallClock = at.toLocaleTimeString('en-GB', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  return `${day}, ${formatTime12(wallClock)}`;
+  return formatTime12(wallClock);
+}
+
+/** 'Tue, Nov 24, 7:00 am': an instant on a zone's wall clock (the owner's, where the schedule runs). */
+export function wallTime(iso: string | Date, timeZone: string, locale?: string): string {
+  const at = new Date(iso);
+  return `${wallDay(at, timeZone, locale)}, ${wallClockTime(at, timeZone)}`;
 }
 
 export interface NextIssueOptions {
@@ -100,7 +109,7 @@ export function nextIssueText(
   { browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone, locale }: NextIssueOptions = {},
 ): string {
   if (nextRunAt === null) return PAUSED_TEXT;
-  const when = ownerWallTime(nextRunAt, timeZone, locale);
+  const when = wallTime(nextRunAt, timeZone, locale);
   return timeZone === browserTimeZone ? `Next issue ${when}` : `Next issue ${when} (${timeZone})`;
 }
 
@@ -111,7 +120,7 @@ export function nextIssueText(
 export function missedIssueText(lastRun: LastRun | null, timeZone: string, locale?: string): string | null {
   if (!lastRun || lastRun.status === 'built' || lastRun.status === 'queued') return null;
   const reason = lastRun.reason ?? 'it could not be built.';
-  return `The issue of ${ownerWallTime(lastRun.slot, timeZone, locale)} was not sent: ${reason}`;
+  return `The issue of ${wallTime(lastRun.slot, timeZone, locale)} was not sent: ${reason}`;
 }
 
 /** The owner's mark of a digest (docs/design.md §10): 'Public' while its public link is on, else 'Private'. */

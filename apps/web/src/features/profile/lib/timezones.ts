@@ -1,4 +1,4 @@
-import { isIanaTimeZone, type Timezone } from '@digest/contracts';
+import { isIanaTimeZone, type Timezone, timeZoneOffset } from '@digest/contracts';
 
 /** The browser's guessed time zone (docs/product.md §4 "Default timezone"). */
 export function browserTimeZone(): string {
@@ -19,17 +19,10 @@ export function browserLocale(): string {
   }
 }
 
-/** Minutes east of UTC of `zone` at `at` (Europe/Warsaw in winter: 60). */
+/** Minutes east of UTC of `zone` at `at` (Europe/Warsaw in winter: 60); 0 for a zone the browser does not know. */
 export function zoneOffsetMinutes(zone: string, at: Date = new Date()): number {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value;
-    const match = name?.match(/^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/);
-    if (!match) return 0;
-    if (!match[1]) return 0;
-    const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-    return match[1] === '-' ? -minutes : minutes;
+    return timeZoneOffset(zone, at.getTime());
   } catch {
     return 0;
   }
