@@ -6,6 +6,7 @@ export * from './errors';
 export * from './newsletters';
 export * from './portability';
 export * from './site';
+export * from './source-health';
 export * from './source-kinds';
 export * from './sources';
 export * from './users';

@@ -7,3 +7,4 @@ export * from './social';
 export * from './source-cache';
 export * from './tokens';
 export * from './users';
+export * from './source-health';
