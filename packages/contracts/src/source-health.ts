@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PROVIDER_LABELS } from './accounts';
-import { type Source, SOURCE_LABELS, SOURCE_TYPES, type SourceType, sourceKindOf } from './sources';
+import { SOURCE_LABELS, SOURCE_TYPES, type Source, type SourceType, sourceKindOf } from './sources';
 
 /**
  * Source health (issue 17): every source of a digest has a record of how its last reads went, filled by

@@ -15,6 +15,7 @@ import {
   carriedAlready,
   recordCarriedNewsletters,
 } from '#server/modules/newsletters/digest-newsletters.repository';
+import { recordIssueHealth } from '#server/modules/source-health/source-health.usecases';
 import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
@@ -31,7 +32,7 @@ export interface IssuesDeps {
   connectors: Connectors;
   appUrl: string;
   mailDomain: string;
-  queue: Pick<JobQueue, 'sendMany'>;
+  queue: Pick<JobQueue, 'sendMany' | 'send'>;
   /** ISSUE_STORAGE_QUOTA_MB in bytes: the issues one account may keep. */
   storageQuotaBytes: number;
   /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
@@ -129,6 +130,8 @@ export async function buildIssue(
   let fetchedBlocks = fetched.blocks;
   const resolved = withResolvedFeeds(fetchedBlocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
+  // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
+  await recordIssueHealth(deps, run.digestId, fetched.reads);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).
   const since = new Date(deps.clock.now().getTime() - SENT_ITEMS_KEPT_DAYS * DAY_MS);
   const remembered = rememberedKeysOf(fetchedBlocks);
