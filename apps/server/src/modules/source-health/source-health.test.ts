@@ -1,9 +1,10 @@
 import { FEED_MOVE_AFTER_DAYS, type Source, type SourceHealth, sourceHealthKey } from '@digest/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digests, issueRuns, sourceHealth } from '#server/db/schema';
+import { digestBuilds, digests, issueRuns, sourceHealth } from '#server/db/schema';
 import { call, createDigest } from '#server/modules/digests/test-support';
 import { buildIssue } from '#server/modules/issues/build-issue.usecases';
+import { addFriends } from '#server/modules/subscribers/test-support';
 import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
@@ -93,10 +94,12 @@ describe('a source failing three issues in a row', () => {
       name: 'Tram Notes',
       sources: [
         { type: 'RSS', feedLink: feed.url, sourceName: 'Depot News' },
-        { type: 'HACKER_NEWS' },
+        // Its stories again in every issue, so each issue is sent whatever the feed does.
+        { type: 'HACKER_NEWS', onlyNew: false },
         { type: 'DATE' },
       ],
     });
+    await addFriends(t.database.db, digest.digestId, ['friend@example.com']);
 
     await feed.answer(500);
     await runIssue(digest.digestId);
@@ -113,6 +116,30 @@ describe('a source failing three issues in a row', () => {
 
     await feed.answer(404);
     await runIssue(digest.digestId);
+    // The owner's copy links to the fix; the friend's copy and the public page never do.
+    const issue2 = (to: string) =>
+      smtp.received.find(
+        (mail) => mail.rcptTo.includes(to) && mail.parsed.subject === 'Digest “Tram Notes”, issue 2',
+      );
+    await expect
+      .poll(() => issue2(owner.email) && issue2('friend@example.com'), { timeout: 15_000 })
+      .toBeTruthy();
+    const ownersCopy = issue2(owner.email)?.parsed;
+    const friendsCopy = issue2('friend@example.com')?.parsed;
+    expect(ownersCopy?.html).toContain(`href="http://app.test/digests/${digest.digestId}"`);
+    expect(ownersCopy?.html).toContain('Edit the source');
+    expect(ownersCopy?.text).toContain(`Edit the source http://app.test/digests/${digest.digestId}`);
+    expect(friendsCopy?.html).toContain('Depot News could not be loaded');
+    for (const copy of [ownersCopy?.html, ownersCopy?.text, friendsCopy?.html, friendsCopy?.text])
+      expect(copy).not.toContain('owner-only');
+    expect(friendsCopy?.html).not.toContain('Edit the source');
+    expect(friendsCopy?.text).not.toContain('Edit the source');
+    const [build] = await t.database.db
+      .select()
+      .from(digestBuilds)
+      .where(and(eq(digestBuilds.digestId, digest.digestId), eq(digestBuilds.buildNumber, 2)));
+    expect(build?.publicHtml).toContain('Depot News could not be loaded');
+    expect(build?.publicHtml).not.toContain('Edit the source');
     await feed.answer(401);
     clock.advance(60_000);
     await runIssue(digest.digestId);
