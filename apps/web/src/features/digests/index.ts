@@ -15,6 +15,7 @@ export {
   useDeleteDigest,
   useDeleteDraft,
   useDigest,
+  useDigestHealth,
   useDigestLimitReached,
   useDigests,
   useDrafts,
@@ -26,6 +27,7 @@ export {
   useSetVisibility,
   useSubscribers,
 } from './api/use-digests';
+export { hasHealthNews, SourceHealthLine } from './components/SourceHealthLine';
 export { SourceIcon, SourceIcons } from './components/SourceIcons';
 export {
   formatCount,
