@@ -74,7 +74,8 @@ const EDIT = 'Edit the source';
  */
 export function sourceFixOf(type: SourceType, failure: SourceFailure): SourceFix {
   const kind = sourceKindOf(type);
-  const label = SOURCE_LABELS[type];
+  // A feed is "the feed" to its reader, not its kind's name.
+  const label = type === 'RSS' ? 'The feed' : SOURCE_LABELS[type];
   const provider = kind.accountProvider ? ACCOUNT_PROVIDER_LABELS[kind.accountProvider] : undefined;
   const edit = (message: string): SourceFix => ({ message, action: 'edit', label: EDIT });
   const wait = (message: string): SourceFix => ({ message, action: 'wait' });
@@ -87,6 +88,7 @@ export function sourceFixOf(type: SourceType, failure: SourceFailure): SourceFix
           action: 'reconnect',
           label: `Reconnect ${provider}`,
         };
+      if (type === 'RSS') return edit('The feed asks for a sign-in now.');
       return failure.kind === 'unauthorized'
         ? wait(`${label} refused this server's access.`)
         : edit(`${label} needs an account that is not connected.`);
@@ -116,7 +118,7 @@ export function sourceFixOf(type: SourceType, failure: SourceFailure): SourceFix
     case 'blocked':
       return wait(`${label} refuses requests from this server.`);
     case 'not_configured':
-      return wait(`This server is not set up to read ${label}.`);
+      return wait(`This server is not set up to read ${SOURCE_LABELS[type]}.`);
     case 'tier_required':
       return wait(`${label} does not give this server's app access to it.`);
     case 'upstream':

@@ -35,9 +35,9 @@ export function markOwnerOnly(html: string): string {
   return html.replaceAll(start.text, start.html).replaceAll(end.text, end.html);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const regionOf = (marker: { start: string; end: string }) =>
-  new RegExp(`${escape(marker.start)}[\\s\\S]*?${escape(marker.end)}`, 'g');
+  new RegExp(`${escapeRegExp(marker.start)}[\\s\\S]*?${escapeRegExp(marker.end)}`, 'g');
 const HTML_REGION = regionOf({ start: start.html, end: end.html });
 const TEXT_REGION = regionOf({ start: start.text, end: end.text });
 const withoutMarkers = (text: string, marker: { start: string; end: string }) =>
