@@ -17,6 +17,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     sendOnlyWhenNew: false,
     sourceTypes: [],
     subscriberCount: 0,
+    failingSources: 0,
     latestBuildNumber: null,
     visibility: 'private',
     shareUrl: null,
@@ -43,6 +44,7 @@ export function testDigest(count: number, overrides: Partial<Digest> = {}): Dige
   const {
     sourceTypes: _types,
     subscriberCount: _count,
+    failingSources: _failing,
     ...fields
   } = testDigestSummary({
     latestBuildNumber: count === 0 ? null : count,
