@@ -8,6 +8,7 @@ import holidays from '../fixtures/google-api/events-holidays.json';
 import oldProject from '../fixtures/google-api/events-old-project.json';
 import primary from '../fixtures/google-api/events-primary.json';
 import work from '../fixtures/google-api/events-work.json';
+import oauthAccounts from '../fixtures/oauth/accounts.json';
 import charges from '../fixtures/stripe/charges.json';
 import customers from '../fixtures/stripe/customers.json';
 import followedLists from '../fixtures/twitter/followed-lists.json';
@@ -95,6 +96,12 @@ describe('the Stripe fixtures have the shape of the Stripe API (stripe types)', 
     expect(charges.object).toBe('list');
     expect(charges.data.every((charge) => charge.object === 'charge')).toBe(true);
     expect(customers.data.every((customer) => customer.object === 'customer')).toBe(true);
+  });
+
+  it('holds the connected accounts (GET /v1/account) to Account, each with a default currency', () => {
+    expectTypeOf(oauthAccounts.stripe).toExtend<Recordable<Stripe.Account>[]>();
+    expectTypeOf<UnknownFields<typeof oauthAccounts.stripe, Stripe.Account[]>>().toBeNever();
+    expect(oauthAccounts.stripe.map((account) => account.default_currency)).toEqual(['usd', 'jpy']);
   });
 });
 
