@@ -52,8 +52,8 @@ import {
 } from '#server/modules/housekeeping/housekeeping.jobs';
 import { deleteStaleSourceCache } from '#server/modules/housekeeping/housekeeping.repository';
 import { createBlockHtmlCache } from '#server/modules/issues/block-html-cache';
-import { type CatchUpWindow, queueCatchUpIssue } from '#server/modules/issues/catch-up';
 import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build-issue.usecases';
+import { type CatchUpWindow, queueCatchUpIssue } from '#server/modules/issues/catch-up';
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';

@@ -75,8 +75,8 @@ export function DigestEmail(props: DigestEmailProps) {
             {CATCH_UP_TITLE}
           </h2>
           <p className={c.muted} style={styles.small}>
-            What came while this Digest was paused, {formatShortDate(catchUp.since.toISOString(), context)}{' '}
-            – {formatShortDate(catchUp.until.toISOString(), context)}. The next issue comes at its usual time.
+            What came while this Digest was paused, {formatShortDate(catchUp.since.toISOString(), context)} –{' '}
+            {formatShortDate(catchUp.until.toISOString(), context)}. The next issue comes at its usual time.
           </p>
         </div>
       ) : null}
@@ -111,6 +111,12 @@ const styles = {
   rule: { border: 0, borderTop: `1px solid ${t.light.border}`, margin: '0 0 24px' },
   continue: { textAlign: 'center', margin: '8px 0 0' },
   catchUp: { margin: '0 0 24px' },
-  catchUpTitle: { color: t.light.text, fontSize: '20px', fontWeight: 700, lineHeight: '28px', margin: '0 0 4px' },
+  catchUpTitle: {
+    color: t.light.text,
+    fontSize: '20px',
+    fontWeight: 700,
+    lineHeight: '28px',
+    margin: '0 0 4px',
+  },
   small: { color: t.light.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 12px' },
 } as const;

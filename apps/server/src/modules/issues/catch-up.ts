@@ -30,5 +30,9 @@ export async function queueCatchUpIssue(
     { digestId, slot: window.until, trigger: 'catch_up', catchUpSince: window.since, status: 'queued' },
   ]);
   if (!run) return;
-  await queue.send(buildIssueJob, { runId: run.runId }, { tx, singletonKey: catchUpKey(digestId, window.since) });
+  await queue.send(
+    buildIssueJob,
+    { runId: run.runId },
+    { tx, singletonKey: catchUpKey(digestId, window.since) },
+  );
 }

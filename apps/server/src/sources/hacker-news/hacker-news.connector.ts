@@ -22,7 +22,10 @@ const unixSeconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
  * usual order, since "the best of the time you were away" is what a reader missed; Ask HN and Show HN
  * likewise. The front page is now's, so the stories are searched by their posting time instead.
  */
-function windowSearches(request: HackerNewsRequest, window: { since: Date; until: Date }): HackerNewsSearch[] {
+function windowSearches(
+  request: HackerNewsRequest,
+  window: { since: Date; until: Date },
+): HackerNewsSearch[] {
   const hitsPerPage = request.numberOfPosts;
   const range = { since: unixSeconds(window.since), until: unixSeconds(window.until) };
   const kind = (tags: string): HackerNewsSearch => ({ byDate: false, tags, hitsPerPage, ...range });
