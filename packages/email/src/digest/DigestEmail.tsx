@@ -75,8 +75,7 @@ export function DigestEmail(props: DigestEmailProps) {
             {CATCH_UP_TITLE}
           </h2>
           <p className={c.muted} style={styles.small}>
-            What came while this Digest was paused, {formatShortDate(catchUp.since.toISOString(), context)} –{' '}
-            {formatShortDate(catchUp.until.toISOString(), context)}. The next issue comes at its usual time.
+            {`What came while this Digest was paused, ${formatShortDate(catchUp.since.toISOString(), context)} – ${formatShortDate(catchUp.until.toISOString(), context)}. The next issue comes at its usual time.`}
           </p>
         </div>
       ) : null}
