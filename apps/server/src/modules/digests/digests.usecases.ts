@@ -169,8 +169,9 @@ function catchUpWindow(
   sources: readonly Source[],
   now: Date,
 ) {
-  if (row.active || !row.pausedAt) throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.notPaused);
-  if (!pausedLongerThanPeriod(row.scheduleType as ScheduleType, row.pausedAt, now))
+  if (row.active) throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.notPaused);
+  // No recorded pause (a row written around the migration by other means): how long is unknown.
+  if (!row.pausedAt || !pausedLongerThanPeriod(row.scheduleType as ScheduleType, row.pausedAt, now))
     throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.notLongEnough);
   if (!sources.some((source) => catchesUp(source.type)))
     throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.noSources);
@@ -195,7 +196,7 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
       // A new schedule, a pause or a resume: the next issue is the first slot of the new schedule after now.
       changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
-    // A second pause keeps the first one's time: the catch-up covers the whole time it was paused.
+    // Pausing a paused digest again keeps the first time: a catch-up covers the whole time it was paused.
     if (fields.active === false && row.active) changes.pausedAt = now;
     if (fields.active === true) changes.pausedAt = null;
     await repository.updateDigest(tx, userId, digestId, changes);
