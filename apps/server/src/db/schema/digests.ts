@@ -43,7 +43,7 @@ export const digests = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     /**
      * When the owner paused it (null while active): a resume after more than its period may send one
-     * "While you were away" issue of this window. Digests paused before 0018 got their `updated_at`.
+     * "While you were away" issue of this window. Digests paused before 0019 got their `updated_at`.
      */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** docs/design.md §10: `private` (the default) or `public`, turned on by the owner. */

@@ -3,9 +3,9 @@ import { createDatabaseAt } from '#server-test/upgrade-database';
 
 const SOURCES = JSON.stringify([{ type: 'HACKER_NEWS', name: '', showHeading: true }]);
 
-describe('upgrading to recorded pauses (0018_catch_up)', () => {
+describe('upgrading to recorded pauses (0019_catch_up)', () => {
   it('a digest paused before gets its last change as the pause, an active one none; old runs stay valid', async () => {
-    const old = await createDatabaseAt('0017_digest_list_changes');
+    const old = await createDatabaseAt('0018_source_health');
     try {
       const [user] = (await old.sql(
         `insert into users (email, method, username) values ('ann@example.com', 'email', 'ann') returning user_id`,
