@@ -19,6 +19,7 @@ export type DigestChanges = Partial<
     | 'sources'
     | 'updatedAt'
     | 'nextRunAt'
+    | 'pausedAt'
   >
 >;
 
@@ -131,6 +132,7 @@ export const digestSettingsColumns = {
 const commonColumns = {
   ...digestSettingsColumns,
   nextRunAt: digests.nextRunAt,
+  pausedAt: digests.pausedAt,
   shareToken: digests.shareToken,
   latestBuildNumber,
   timeZone: ownerTimeZone,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTHING_NEW_MESSAGE, sharePageUrl, sourceFixOf, sourceKindOf } from '@digest/contracts';
+import { catchesUp, NOTHING_NEW_MESSAGE, sharePageUrl, sourceFixOf, sourceKindOf } from '@digest/contracts';
 import {
   type BlockHtmlCache,
   type DigestBlockInput,
@@ -136,18 +136,28 @@ export async function buildIssue(
   const run = await repository.findRunForBuild(deps.db, runId);
   if (run?.status !== 'queued') return { status: 'done-before' };
   const log = deps.logger.child({ digestId: run.digestId, runId });
-  if (run.trigger === 'schedule' && !run.active) {
+  if (run.trigger !== 'manual' && !run.active) {
     const reason = 'The digest was paused before this issue was built.';
     await repository.finishRun(deps.db, runId, 'skipped', deps.clock.now(), { reason });
     return { status: 'skipped', reason };
   }
+  // A resume's "While you were away" issue: the sources that can read the paused window, reading only it.
+  const catchUp = run.catchUpSince ? { since: run.catchUpSince, until: run.slot } : undefined;
+  const sources = catchUp ? run.sources.filter((source) => catchesUp(source.type)) : run.sources;
 
-  const context = { userId: run.userId, timezone: run.timeZone, locale: run.locale, digestId: run.digestId };
-  const fetched = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
+  const context = {
+    userId: run.userId,
+    timezone: run.timeZone,
+    locale: run.locale,
+    digestId: run.digestId,
+    ...(catchUp ? { window: catchUp } : {}),
+  };
+  const fetched = await fetchIssueBlocks(deps.connectors, sources, context, (error, type) =>
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
   let fetchedBlocks = fetched.blocks;
-  const resolved = withResolvedFeeds(fetchedBlocks);
+  // Only from every source: a catch-up's blocks are a part of them, and saving those would drop the rest.
+  const resolved = catchUp ? undefined : withResolvedFeeds(fetchedBlocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
   await recordIssueHealth(deps, run.digestId, fetched.reads);
@@ -158,7 +168,7 @@ export async function buildIssue(
     newItemsIssue(fetchedBlocks, await sentSince(deps.db, run.digestId, remembered, since));
   let fresh = fetched.withNews === 0 ? newItemsIssue(fetchedBlocks, new Set()) : await withoutSent();
   let { blocks } = fresh;
-  const notSent = nothingToSend(run, fresh);
+  const notSent = nothingToSend({ ...run, sources }, fresh);
   if (notSent) {
     await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason: notSent });
     log.info({ reason: notSent }, 'issue not sent');
@@ -188,6 +198,7 @@ export async function buildIssue(
       date: run.slot,
       timeZone: run.timeZone,
       locale: run.locale,
+      catchUp,
     };
     // The mails link the public page only while there is one (docs/design.md §10).
     const publicUrl = run.shareToken ? sharePageUrl(deps.appUrl, run.shareToken, buildNumber) : undefined;
@@ -266,7 +277,7 @@ export async function buildIssue(
     if (build && 'itemsCarried' in build) {
       fresh = await withoutSent();
       blocks = fresh.blocks;
-      const reason = nothingToSend(run, fresh);
+      const reason = nothingToSend({ ...run, sources }, fresh);
       if (reason) {
         await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
         return { status: 'empty', reason };
