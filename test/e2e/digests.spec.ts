@@ -151,8 +151,10 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
   await screenshots(page, testInfo, 'digest-detail');
   expect(await seriousViolations(page), 'digest detail').toEqual([]);
   // The detail page pauses too.
+  // The switch's label and the next-issue line both say so once the server's answer is in.
   await page.getByRole('switch', { name: 'Active' }).click();
-  await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expect(page.getByText('Paused', { exact: true })).toHaveCount(2);
   await expect.poll(async () => (await getDigest(request, user.token, weekly.digestId)).active).toBe(false);
 
   // Edit opens the builder with the digest.
