@@ -34,7 +34,7 @@ export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
           tags: ['digests'],
           summary: 'Build a new issue now from live content and e-mail it to the owner',
           description:
-            'Answers the new issue. 422 NOTHING_TO_SEND when every source failed or had nothing new (no issue is stored).',
+            'Answers the new issue. 422 NOTHING_TO_SEND, with the reason, when every source failed or had nothing new, or the conditions of its sources or of the digest were not met (no issue is stored).',
           security: [{ bearerAuth: [] }],
           params: idParams,
           response: { 200: rebuildResponseSchema },

@@ -32,11 +32,25 @@ const unreadable = (choice: StripeAccountChoice, error: SourceError, username = 
   message: error.message,
 });
 
+/** The revenue of the day before `period` in `currency` (its largest currency when today had none). */
+async function previousRevenueOf(
+  client: ReturnType<typeof stripeClient>,
+  period: Period,
+  currency: string,
+): Promise<number> {
+  const previous = { since: period.since - PERIOD_SECONDS, until: period.since };
+  const charges = await client.charges(previous);
+  const revenue = revenueByCurrency(charges.filter((charge) => charge.status === 'succeeded'));
+  const same = currency === '' ? revenue[0] : revenue.find((entry) => entry.currency === currency);
+  return same?.amount ?? 0;
+}
+
 async function figuresOf(
   deps: SourcesDeps,
   userId: string,
   choice: StripeAccountChoice,
   period: Period,
+  compare: boolean,
 ): Promise<StripeAccountFigures> {
   const { accessToken, account } = await deps.accounts.accessToken(userId, choice.tokenId, 'STRIPE');
   const username = account.username ?? choice.username;
@@ -49,16 +63,21 @@ async function figuresOf(
     ]);
     const succeeded = charges?.filter((charge) => charge.status === 'succeeded');
     const revenue = choice.revenue && succeeded ? revenueByCurrency(succeeded) : [];
+    const currency = revenue[0]?.currency ?? '';
+    // The day before is read only for the "revenue changed by more than N %" condition.
+    const previousRevenue =
+      compare && choice.revenue ? { previousRevenue: await previousRevenueOf(client, period, currency) } : {};
     return {
       tokenId: choice.tokenId,
       username,
       profilePicture: httpUrlOrEmpty(account.profilePicture ?? choice.profilePicture),
-      currency: revenue[0]?.currency ?? '',
+      currency,
       revenue: choice.revenue ? (revenue[0]?.amount ?? 0) : null,
       revenueByCurrency: revenue,
       payments: choice.payments && succeeded ? succeeded.length : null,
       customers: customers ? customers.length : null,
       message: '',
+      ...previousRevenue,
     };
   } catch (error) {
     if (error instanceof SourceError) return unreadable(choice, error, username);
@@ -71,16 +90,22 @@ async function figuresOf(
  * now. An account that cannot be read keeps its place with `message` saying why; the others still show.
  */
 export function stripeFigures(deps: SourcesDeps) {
-  return async (userId: string, choices: StripeAccountChoice[]): Promise<StripeContent> => {
+  return async (
+    userId: string,
+    choices: StripeAccountChoice[],
+    options: { compareWithDayBefore?: boolean } = {},
+  ): Promise<StripeContent> => {
     const until = Math.floor(deps.clock.now().getTime() / 1000);
     const period = { since: until - PERIOD_SECONDS, until };
     const accounts = await Promise.all(
       choices.map((choice) =>
-        figuresOf(deps, userId, choice, period).catch((error: unknown): StripeAccountFigures => {
-          // Not connected (not the user's, disconnected, refresh refused).
-          if (error instanceof SourceError) return unreadable(choice, error);
-          throw error;
-        }),
+        figuresOf(deps, userId, choice, period, options.compareWithDayBefore === true).catch(
+          (error: unknown): StripeAccountFigures => {
+            // Not connected (not the user's, disconnected, refresh refused).
+            if (error instanceof SourceError) return unreadable(choice, error);
+            throw error;
+          },
+        ),
       ),
     );
     return {
@@ -95,6 +120,9 @@ export function stripeConnector(deps: SourcesDeps): Connector<'STRIPE'> {
   const figures = stripeFigures(deps);
   return {
     type: 'STRIPE',
-    fetchContent: (source, context) => figures(context.userId, source.stripeAccounts ?? []),
+    fetchContent: (source, context) =>
+      figures(context.userId, source.stripeAccounts ?? [], {
+        compareWithDayBefore: source.conditions?.revenueChangeAbove !== undefined,
+      }),
   };
 }
