@@ -7,6 +7,7 @@ import {
   SettingsForm,
   ToggleField,
 } from '../form/SettingsFields';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -28,6 +29,7 @@ export function HackerNewsPanel({ type, initial, onChange, onSave }: SourcePanel
       />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
       <OnlyNewField form={form} />
+      <DiscussionConditionFields form={form} max={SOURCE_POST_LIMITS.HACKER_NEWS} />
     </SettingsForm>
   );
 }

@@ -18,6 +18,7 @@ import {
   useSearchStep,
 } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -75,6 +76,7 @@ export function RedditPanel({ type, step, goTo, initial, onChange, onSave }: Sou
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <DiscussionConditionFields form={form} max={SOURCE_POST_LIMITS.REDDIT} />
       </SettingsForm>
     );
   }

@@ -5,6 +5,7 @@ import { rssKeys, useRssFeedInfo, useRssList } from '#web/features/builder/api/r
 import { errorMessage } from '#web/lib/api-client';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
+import { ListConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -48,6 +49,7 @@ export function RssPanel({ type, step, goTo, initial, onChange, onSave }: Source
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <ListConditionFields form={form} max={SOURCE_POST_LIMITS.RSS} />
       </SettingsForm>
     );
   }

@@ -3,6 +3,7 @@ import { AccountChoices } from '../connect/AccountChoices';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';
 import { NameField, SettingsForm } from '../form/SettingsFields';
+import { StripeConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -44,6 +45,7 @@ function StripeSettings({
         entryOf={stripeAccountOf}
         onChange={(stripeAccounts) => form.set('stripeAccounts', stripeAccounts)}
       />
+      <StripeConditionFields form={form} />
     </SettingsForm>
   );
 }

@@ -23,6 +23,7 @@ import {
   SettingsForm,
   ToggleField,
 } from '../form/SettingsFields';
+import { ListConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { type SourceForm, useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -146,6 +147,7 @@ function TwitterSettings({
           {preview.error ?? (tweets.length === 0 ? 'No tweets to show with these settings yet.' : '')}
         </p>
       ) : null}
+      <ListConditionFields form={form} max={limit} />
     </SettingsForm>
   );
 }

@@ -4,6 +4,7 @@ import { useWeatherLocations } from '#web/features/builder/api/weather-api';
 import { errorMessage } from '#web/lib/api-client';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, NameField, SettingsForm } from '../form/SettingsFields';
+import { WeatherConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -27,6 +28,7 @@ export function WeatherPanel({ type, step, goTo, initial, onChange, onSave }: So
         <NameField form={form} />
         <ChoiceField form={form} field="forecastIntervalType" label="Forecast" options={FORECAST_OPTIONS} />
         <ChoiceField form={form} field="temperatureType" label="Temperature" options={TEMPERATURE_OPTIONS} />
+        <WeatherConditionFields form={form} />
       </SettingsForm>
     );
   }

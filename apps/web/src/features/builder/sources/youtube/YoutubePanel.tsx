@@ -13,6 +13,7 @@ import {
   useSearchStep,
 } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
+import { ListConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
@@ -52,6 +53,7 @@ export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: So
         />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <ListConditionFields form={form} max={SOURCE_POST_LIMITS.YOUTUBE} />
         <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       </SettingsForm>
     );
