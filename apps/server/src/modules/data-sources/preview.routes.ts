@@ -1,4 +1,4 @@
-import { sourceSchema } from '@digest/contracts';
+import { sourceSchema, withConditionsApplied } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '#server/platform/http/auth';
@@ -29,7 +29,11 @@ export function previewRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod
       },
       async (request) => {
         const context = await deps.contextOf(authOf(request).userId);
-        return { content: await fetchSourceContent(connectors, request.body.source, context) };
+        const { source } = request.body;
+        // Without the items its conditions leave out (points, comments), as the issue will.
+        return {
+          content: withConditionsApplied(source, await fetchSourceContent(connectors, source, context)),
+        };
       },
     );
   };

@@ -1,4 +1,4 @@
-import { type ListConditions, sourceKindOf, tooFewNewItems } from '@digest/contracts';
+import { type ListConditions, sourceKindOf, tooFewNewItems, withConditionsApplied } from '@digest/contracts';
 import type { DigestBlockInput } from '@digest/email';
 import { type NewItemsIssue, newItemsIssue } from './new-items';
 
@@ -11,11 +11,11 @@ import { type NewItemsIssue, newItemsIssue } from './new-items';
 
 /** The blocks without the items their sources' conditions leave out (before any item counts as sent). */
 export function withItemFilters(blocks: readonly DigestBlockInput[]): DigestBlockInput[] {
-  return blocks.map((block) => {
-    const keep = sourceKindOf(block.source.type).conditions?.keep;
-    if (!keep || block.content === undefined) return block;
-    return { ...block, content: keep(block.source, block.content) } as DigestBlockInput;
-  });
+  return blocks.map((block) =>
+    block.content === undefined
+      ? block
+      : ({ ...block, content: withConditionsApplied(block.source, block.content) } as DigestBlockInput),
+  );
 }
 
 /** A source whose gate was not met: its block's title and why. */
