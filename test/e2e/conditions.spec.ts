@@ -38,7 +38,9 @@ test('a condition set in the builder; an issue whose conditions are not met is s
     name: 'Umbrella',
     sources: [{ ...WARSAW, conditions: { rainAtLeast: 100 } }, { type: 'DATE' }, { type: 'DATE' }],
   });
-  const { timeZone } = (await getDigest(request, user.token, scheduled.digestId)) as { timeZone: string };
+  const { timeZone } = (await getDigest(request, user.token, scheduled.digestId)) as unknown as {
+    timeZone: string;
+  };
   const patched = await request.patch(`/api/digests/${scheduled.digestId}`, {
     headers: { authorization: `Bearer ${user.token.accessToken}` },
     data: { time: soon(timeZone) },
@@ -92,7 +94,7 @@ test('a condition set in the builder; an issue whose conditions are not met is s
   const built = ((await listed.json()) as { digests: { digestId: string; name: string }[] }).digests.find(
     (digest) => digest.digestId !== scheduled.digestId,
   );
-  const stored = (await getDigest(request, user.token, built?.digestId ?? '')) as {
+  const stored = (await getDigest(request, user.token, built?.digestId ?? '')) as unknown as {
     minSourcesToSend: number;
     sources: { type: string; conditions?: unknown }[];
   };

@@ -114,9 +114,9 @@ describe('Hacker News and Reddit: only items with enough points and comments', (
       ]),
     );
     const scores = (block: DigestBlockInput | undefined) =>
-      (block?.content as { items: { score: number; numberOfComments: number }[] }).items.map(
-        (item) => `${item.score}/${item.numberOfComments}`,
-      );
+      (
+        (block as DigestBlockInput).content as { items: { score: number; numberOfComments: number }[] }
+      ).items.map((item) => `${item.score}/${item.numberOfComments}`);
     expect(scores(all)).toHaveLength(10);
     // Highest score first: 812/341, 654/98, 597/154 and 311/702 reach both; 288/77, 402/45 and the rest do not.
     expect(scores(filtered)).toEqual(['812/341', '654/98', '597/154', '311/702']);
@@ -128,7 +128,8 @@ describe('Hacker News and Reddit: only items with enough points and comments', (
         { type: 'REDDIT', sourceName: 'programming', numberOfPosts: 10, conditions: { minComments: 300 } },
       ]),
     );
-    const posts = (filtered?.content as { posts: { numComments: number | null }[] }).posts;
+    const posts = ((filtered as DigestBlockInput).content as { posts: { numComments: number | null }[] })
+      .posts;
     expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((post) => (post.numComments ?? 0) >= 300)).toBe(true);
     expect(posts.map((post) => post.numComments)).toEqual([388, 301, 409]);
@@ -153,7 +154,7 @@ describe('Hacker News and Reddit: only items with enough points and comments', (
       },
     } as DigestBlockInput;
     const [filtered] = withItemFilters([block]);
-    expect((filtered?.content as { posts: unknown[] }).posts).toEqual([]);
+    expect(((filtered as DigestBlockInput).content as { posts: unknown[] }).posts).toEqual([]);
   });
 });
 

@@ -8,8 +8,8 @@ import { useBlockPreviews } from '../api/preview-api';
 import {
   resetBuilder,
   setIssueRetention,
-  setSchedule,
   setMinSourcesToSend,
+  setSchedule,
   setSendOnlyWhenNew,
   setSubscribers,
   useBuilderStore,

@@ -1,8 +1,8 @@
 import {
   DIGEST_DEFAULTS,
-  MIN_SOURCES_TO_SEND_LABEL,
   DIGEST_MESSAGES,
   MAX_SUBSCRIBERS,
+  MIN_SOURCES_TO_SEND_LABEL,
   type Schedule,
   type Source,
 } from '@digest/contracts';

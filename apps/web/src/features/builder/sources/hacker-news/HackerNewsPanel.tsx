@@ -1,4 +1,5 @@
 import { HACKER_NEWS_STORY_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import {
   ChoiceField,
   CountField,
@@ -7,7 +8,6 @@ import {
   SettingsForm,
   ToggleField,
 } from '../form/SettingsFields';
-import { DiscussionConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';

@@ -9,6 +9,7 @@ import type { Subreddit } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { redditKeys, useSubreddits } from '#web/features/builder/api/reddit-api';
 import { errorMessage } from '#web/lib/api-client';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import {
   PickedChoice,
   ResultButton,
@@ -18,7 +19,6 @@ import {
   useSearchStep,
 } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
-import { DiscussionConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';

@@ -15,6 +15,7 @@ import type { TwitterKind } from '#web/features/builder/lib/steps';
 import { AccountLogOut } from '../connect/AccountLogOut';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';
+import { ListConditionFields } from '../form/ConditionFields';
 import {
   ChoiceField,
   CountField,
@@ -23,7 +24,6 @@ import {
   SettingsForm,
   ToggleField,
 } from '../form/SettingsFields';
-import { ListConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { type SourceForm, useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';

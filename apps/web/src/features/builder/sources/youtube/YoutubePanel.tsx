@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCatalogue } from '#web/features/builder/api/catalogue-api';
 import { useYoutubeChannels, youtubeKeys } from '#web/features/builder/api/youtube-api';
 import { errorMessage } from '#web/lib/api-client';
+import { ListConditionFields } from '../form/ConditionFields';
 import {
   PickedChoice,
   ResultButton,
@@ -13,7 +14,6 @@ import {
   useSearchStep,
 } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
-import { ListConditionFields } from '../form/ConditionFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
 import type { SourcePanelProps } from '../panel';
