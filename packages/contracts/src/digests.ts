@@ -332,6 +332,8 @@ export const digestSummarySchema = z.object({
   sourceTypes: z.array(z.enum(SOURCE_TYPES as [SourceType, ...SourceType[]])),
   /** How many friends it has (invited or subscribed). */
   subscriberCount: z.number().int(),
+  /** How many of its sources failed at their last read (issue or preview): the card's "1 source failing". */
+  failingSources: z.number().int(),
 });
 export type DigestSummary = z.output<typeof digestSummarySchema>;
 

@@ -7,6 +7,7 @@ export * from './newsletters';
 export * from './portability';
 export * from './schedule-slots';
 export * from './site';
+export * from './source-health';
 export * from './source-kinds';
 export * from './sources';
 export * from './users';

@@ -8,6 +8,10 @@
  * - `/feeds/huge.xml`: a valid RSS feed larger than the 5 MB body cap.
  * - `/feeds/mirror/<host>/<path>`: an offline stand-in for the real feed at https://<host>/<path> (the
  *   RSS list's popular feeds), so `npm run dev` can preview them without a network.
+ * - `/feeds/scripted/<name>`: a feed whose answer a test sets (source health: a feed that fails, then
+ *   recovers, or moved): `PUT` it with `{ "status": 500 }`, `{ "status": 308, "location": "…" }` or
+ *   `{ "status": 200 }` (the RSS 2.0 fixture, never cached). Until set, it is the fixture. The end-to-end
+ *   specs reach the fakes' process only over HTTP, so the switch is a request too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { FakeProvider, FakeResponse } from '../fake-provider';
@@ -71,10 +75,34 @@ function mirror(path: string): FakeResponse | undefined {
   return { headers: { 'content-type': 'application/rss+xml; charset=utf-8' }, body };
 }
 
+/** What each scripted feed answers now. */
+const scripted = new Map<string, { status: number; location?: string }>();
+
+function scriptedFeed(name: string, request: { method: string; body: string }): FakeResponse {
+  if (request.method === 'PUT') {
+    const answer = JSON.parse(request.body) as { status: number; location?: string };
+    scripted.set(name, answer);
+    return { status: 204 };
+  }
+  const answer = scripted.get(name) ?? { status: 200 };
+  if (answer.status === 200) {
+    return {
+      headers: { 'content-type': CONTENT_TYPES['.xml'] ?? '', 'cache-control': 'no-store' },
+      body: fixtures.get('rss2.xml') ?? '',
+    };
+  }
+  return {
+    status: answer.status,
+    headers: { 'content-type': 'text/plain', ...(answer.location ? { location: answer.location } : {}) },
+    body: `scripted answer ${answer.status}`,
+  };
+}
+
 export const feedsFake: FakeProvider = {
   prefix: '/feeds',
   env: { FEED_MIRROR_URL: '/mirror' },
   handle(request) {
+    if (request.path.startsWith('/scripted/')) return scriptedFeed(request.path.slice(10), request);
     if (request.method !== 'GET') return { status: 405, body: 'Method Not Allowed' };
     if (request.path.startsWith('/mirror/')) return mirror(request.path.slice('/mirror'.length));
     const name = request.path.slice(1);

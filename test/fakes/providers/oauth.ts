@@ -61,6 +61,9 @@ interface TwitterAccount {
 interface StripeAccount {
   id: string;
   email: string;
+  country: string;
+  /** The currency its payouts and reports are in (three-letter ISO code, lowercase, as Stripe writes it). */
+  default_currency: string;
   business_profile: { name: string; url: string | null };
   settings: { dashboard: { display_name: string } };
 }

@@ -15,6 +15,8 @@
  * - Public Atom feeds: `GET /r/{sub}/.rss` serves the same hot posts in Reddit's feed shape (title, link,
  *   author, the self text and "[link] [comments]" as HTML content, `media:thumbnail`; no score, no
  *   comment count, pinned and NSFW posts not marked).
+ * - `feedsDown(status)`: every public feed answers `status` with Reddit's error page, as in its outages
+ *   (with `blockServer(true)`, a server that can read nothing at all).
  * - Rate limits (https://support.reddithelp.com/hc/en-us/articles/16160319875092, "Reddit Data API
  *   Wiki"): every answer carries `x-ratelimit-used`, `x-ratelimit-remaining` and `x-ratelimit-reset`,
  *   the last in seconds until the 10-minute window ends (not a time). `limitReached(seconds)` spends the
@@ -145,6 +147,11 @@ const BLOCKED_PAGE =
   "<p>You've been blocked by network security.</p><p>To continue, log in to your Reddit account or use " +
   'your developer token</p></body></html>';
 
+/** The page Reddit answers with while it is down (5xx, HTML). */
+const DOWN_PAGE =
+  '<!doctype html><html><head><title>reddit.com: over capacity</title></head><body>' +
+  '<h1>all of our servers are busy right now</h1><p>please try again in a minute</p></body></html>';
+
 const escapeXml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
@@ -189,6 +196,8 @@ const WINDOW_REQUESTS = 1000;
 export interface FakeReddit extends FakeProvider {
   /** Unauthenticated `.json` requests get Reddit's 403 page (true) or answers (false, the default). */
   blockServer(blocked: boolean): void;
+  /** Every public feed answers this status (undefined: they answer again). */
+  feedsDown(status: number | undefined): void;
   /** The window is spent for `resetInSeconds` from now: 429 until then (undefined: a fresh window). */
   limitReached(resetInSeconds: number | undefined): void;
 }
@@ -196,6 +205,7 @@ export interface FakeReddit extends FakeProvider {
 export function createRedditFake(): FakeReddit {
   const issued = new Set<string>();
   let blocked = false;
+  let feedsDownWith: number | undefined;
   let limited: { until: number } | undefined;
   let used = 0;
   const windowStart = Date.now();
@@ -239,6 +249,13 @@ export function createRedditFake(): FakeReddit {
       return api(request.path.slice('/oauth'.length), request.query, true) ?? redditError(404, 'Not Found');
     }
     const feed = /^\/r\/([^/]+)\/\.rss$/.exec(request.path);
+    if (feed && feedsDownWith !== undefined) {
+      return {
+        status: feedsDownWith,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: DOWN_PAGE,
+      };
+    }
     if (feed) return hotFeed(decodeURIComponent(feed[1] as string), request.query);
     if (!request.path.endsWith('.json')) return undefined;
     if (blocked)
@@ -252,6 +269,9 @@ export function createRedditFake(): FakeReddit {
     credentials: { REDDIT_CLIENT_ID: FAKE_REDDIT_CLIENT.id, REDDIT_CLIENT_SECRET: FAKE_REDDIT_CLIENT.secret },
     blockServer(value) {
       blocked = value;
+    },
+    feedsDown(status) {
+      feedsDownWith = status;
     },
     limitReached(resetInSeconds) {
       limited = resetInSeconds === undefined ? undefined : { until: Date.now() + resetInSeconds * 1000 };

@@ -166,7 +166,7 @@ function account(accountId: string): FakeResponse {
   if (!found) {
     return stripeError(403, 'invalid_request_error', 'The provided key does not have access to account.');
   }
-  return { body: { object: 'account', type: 'standard', default_currency: 'usd', country: 'GB', ...found } };
+  return { body: { object: 'account', type: 'standard', ...found } };
 }
 
 export function stripeFake(options: { moveToNow?: boolean } = {}): FakeProvider {

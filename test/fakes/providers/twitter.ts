@@ -19,11 +19,11 @@
  *   (`ClientForbiddenProblem` of X's OpenAPI document). `setTier(tier, accountId?)` picks the tier of
  *   the app every token (or one account's tokens) came from; 'basic' by default.
  *
- * Not yet checked against X's published shapes in a test: no npm package ships X's OpenAPI document. The
- * official SDKs were looked at (issue 19): `@xdevplatform/xdk` 0.6 types its answers camelCased and renamed
- * (`notePost`, `referencedPosts`), converted at run time, so they do not describe the wire; `twitter-api-sdk`
- * 1.2 (`dist/gen/openapi-types.d.ts`, generated from the OpenAPI document) does, and the 403 bodies here
- * follow its `ClientForbiddenProblem` and `Problem`, but it predates `note_tweet`.
+ * The recordings are held to X's published shapes in `sdk-shapes.test.ts`: `twitter-api-sdk` 1.2
+ * (`dist/gen/openapi-types.d.ts`, generated from X's OpenAPI document), with the few fields X added since
+ * (`note_tweet`, newer public metrics) allowed there by name. The 403 bodies here follow its
+ * `ClientForbiddenProblem` and `Problem`. (`@xdevplatform/xdk` 0.6 types its answers camelCased and renamed,
+ * converted at run time, so it does not describe the wire.)
  */
 import { readFileSync } from 'node:fs';
 import type { FakeProvider, FakeRequest, FakeResponse } from '../fake-provider';

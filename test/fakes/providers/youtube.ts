@@ -7,7 +7,8 @@
  * YouTube's feed server. A missing or wrong key is refused in the Data API's error shape.
  * Its pages (`YOUTUBE_WEB_BASE_URL`): a recorded channel's `/@handle` names the channel as youtube.com does
  * (canonical link, embedded `externalId`), a recorded video's `/watch?v=` names its channel (`channelId`
- * meta); any other page is YouTube's 404.
+ * meta); any other page is YouTube's 404. The Data API recordings are held to `@googleapis/youtube`'s
+ * types in `sdk-shapes.test.ts`.
  *
  * Outages: YouTube's feed server has answered 404 (and 500) for every channel at once, for hours. The
  * fake's `feedOutage(status)` makes every feed answer that status, the Data API and the pages still

@@ -63,6 +63,11 @@ import { createSite, legalLinksOf } from '#server/modules/site/site';
 import { siteRoutes } from '#server/modules/site/site.routes';
 import type { SiteConfig } from '#server/modules/site/site-config';
 import {
+  sendSourceHealthAlert,
+  sourceHealthAlertJob,
+} from '#server/modules/source-health/source-health.jobs';
+import { sourceHealthRoutes } from '#server/modules/source-health/source-health.routes';
+import {
   queueHeldInvitations,
   sendSubscriberNotices,
   subscriberNoticeJob,
@@ -215,6 +220,9 @@ export function composeModules(deps: ModulesDeps) {
     handlerFor(buildIssueJob, (payload, attempt) => buildIssueAttempt(issuesDeps, payload.runId, attempt)),
     handlerFor(deliverJob, (payload, attempt) => deliver(deliveryDeps, payload.deliveryId, attempt)),
     handlerFor(settleStuckDeliveriesJob, () => settleStuckDeliveries(deliveryDeps)),
+    handlerFor(sourceHealthAlertJob, (payload) =>
+      sendSourceHealthAlert({ db, mailer, logger, appUrl, legal }, payload),
+    ),
   ];
 
   /** The scheduler role's loop; answers its stop function. */
@@ -271,6 +279,7 @@ export function composeModules(deps: ModulesDeps) {
     digestsRoutes(digestDeps),
     portabilityRoutes({ ...digestDeps, addressPolicy: createAddressPolicy(deps.fetchAllowPrivateHosts) }),
     issuesRoutes({ ...issuesDeps, authenticate, issueLinks }),
+    sourceHealthRoutes({ db, clock, authenticate }),
     subscribersRoutes(digestDeps),
     templatesRoutes({ authenticate, unservable: unservableKinds(deps.providers, accountsConfigured) }),
     shareRoutes({ db, issueLinks }),
@@ -291,6 +300,7 @@ export function composeModules(deps: ModulesDeps) {
       authenticate,
       contextOf: (userId) => sourceContextOf(db, userId),
       accountsConfigured,
+      health: { db, clock, logger, queue },
     }),
   ];
 

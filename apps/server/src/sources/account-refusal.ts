@@ -39,6 +39,18 @@ export interface ProviderAnswers {
   rows: readonly ProviderAnswerRow[];
 }
 
+/**
+ * The product's "provider down": any 5xx is the provider's own failure, nothing the user or the server's
+ * operator can fix, so every provider's table says it in the same words and the next issue tries again.
+ */
+export function providerDown(provider: string): ProviderAnswerRow {
+  return {
+    status: '5xx',
+    kind: 'upstream',
+    message: `${provider} is not answering right now (it answered {status}): try again later`,
+  };
+}
+
 /** A provider's table as its request's `refusal`: the SourceError of the first matching row, else undefined. */
 export function refusalFrom(answers: ProviderAnswers) {
   return (failure: ProviderRefusal): SourceError | undefined => {

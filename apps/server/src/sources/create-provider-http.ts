@@ -187,6 +187,7 @@ export function createProviderHttp(deps: ProviderHttpDeps): ProviderHttp {
         bytes: response.body,
         url: response.url,
         contentType: response.headers['content-type'] ?? '',
+        ...(response.movedTo ? { movedTo: response.movedTo } : {}),
       };
     },
   };

@@ -59,6 +59,8 @@ export interface ProviderTextResponse {
   /** After redirects. */
   url: string;
   contentType: string;
+  /** Where the address moved for good (its permanent redirects led there), when it answered one. */
+  movedTo?: string;
 }
 
 export interface ProviderHttp {

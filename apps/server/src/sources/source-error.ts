@@ -1,24 +1,11 @@
+import type { SourceErrorKind } from '@digest/contracts';
 import { AppError } from '#server/platform/http/errors';
 
 /**
  * Why one source could not give its content. The data-source API answers it with `status` and the
  * message; a build shows it in the source's block. One failing source never fails the whole request.
  */
-export type SourceErrorCode =
-  | 'timeout'
-  | 'not_found'
-  | 'rate_limited'
-  | 'not_connected'
-  | 'not_configured'
-  | 'unauthorized'
-  | 'blocked'
-  | 'unreachable'
-  | 'too_large'
-  | 'invalid_response'
-  | 'invalid_request'
-  /** The provider refuses this server's app the endpoint: its access tier or plan does not include it. */
-  | 'tier_required'
-  | 'upstream';
+export type SourceErrorCode = SourceErrorKind;
 
 const STATUS: Record<SourceErrorCode, number> = {
   timeout: 504,

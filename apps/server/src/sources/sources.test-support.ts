@@ -205,6 +205,41 @@ export function itReportsProviderFailures(options: {
   }
 }
 
+/** What every provider's table says for its own failure (`providerDown`, account-refusal.ts). */
+export const providerDownMessage = (provider: string, status: number) =>
+  `${provider} is not answering right now (it answered ${status}): try again later`;
+
+/**
+ * One test per 5xx a provider answers while it is down (500, 502, 503, 504), each through real HTTP to the
+ * fake answering it with `body`: `read` must say the provider is not answering — never that something
+ * was not found, nor that an account must be reconnected.
+ */
+export function itSaysProviderDown(options: {
+  fakes: FakeProviders;
+  prefix: string;
+  provider: string;
+  /** What the provider answers while down (its error page or problem body). */
+  body: string | object;
+  read: () => Promise<unknown>;
+}) {
+  for (const status of [500, 502, 503, 504]) {
+    it(`says ${options.provider} is not answering when it answers ${status}`, async () => {
+      const caught = await withProviderFailure(
+        options.fakes,
+        options.prefix,
+        { status, body: options.body },
+        () => sourceFailure(options.read()),
+      );
+      expect(caught).toMatchObject({
+        kind: 'upstream',
+        statusCode: 502,
+        providerStatus: status,
+        message: providerDownMessage(options.provider, status),
+      });
+    });
+  }
+}
+
 export interface TestAccount {
   provider: AccountProvider;
   accessToken: string;

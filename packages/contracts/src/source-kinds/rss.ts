@@ -41,6 +41,11 @@ export interface RssFeedInfo {
    * A source saves this one as its `feedLink`, so later fetches skip the page.
    */
   url: string;
+  /**
+   * Where the feed's address answered a permanent redirect (301/308) to, when it did: the feed moved, and
+   * its digests follow it after a while (issue 17 "Source health").
+   */
+  movedTo?: string;
 }
 
 export interface RssContent {

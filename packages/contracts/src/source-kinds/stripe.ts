@@ -14,11 +14,17 @@ export interface StripeAccountFigures {
   tokenId: string;
   username: string;
   profilePicture: string;
-  /** The currency that brought the most revenue in the period ('' when there was none). */
+  /**
+   * The account's default currency (Stripe's `default_currency`; where it names none, the first of
+   * `revenueByCurrency`); '' when revenue was not asked for, or Stripe names none and nothing sold.
+   */
   currency: string;
-  /** Succeeded charges minus their refunds in `currency`, or null when not asked for. */
+  /** Succeeded charges minus their refunds in `currency` (0 when none were in it), or null when not asked for. */
   revenue: number | null;
-  /** Revenue per currency, largest first, for accounts that sell in several (empty when not asked for). */
+  /**
+   * Revenue per currency, `currency` first, the others by code: amounts in different currencies are never
+   * ranked against each other (empty when not asked for).
+   */
   revenueByCurrency: StripeRevenue[];
   /** Succeeded charges in the period, or null when not asked for. */
   payments: number | null;

@@ -13,6 +13,7 @@ import { TwitterBlock } from './blocks/TwitterBlock';
 import { WeatherBlock } from './blocks/WeatherBlock';
 import { YoutubeBlock } from './blocks/YoutubeBlock';
 import { itemCount } from './items';
+import { OwnerFix } from './owner-only';
 import { blockTitle } from './titles';
 import type { BlockContext, BlockProps, DigestBlockInput } from './types';
 
@@ -64,6 +65,7 @@ export function SourceBlock({ block, context, cut }: SourceBlockProps) {
     return (
       <BlockFrame {...frame}>
         <ErrorNotice>{`${title} could not be loaded: ${block.error}`}</ErrorNotice>
+        {block.fix && <OwnerFix fix={block.fix} />}
       </BlockFrame>
     );
   }

@@ -21,6 +21,7 @@ export function blockHtmlKeyParts(block: IssueBlock, context: BlockContext): str
     block.source,
     block.content ?? null,
     block.error ?? null,
+    block.fix ?? null,
     block.private ?? false,
     block.publicSummary ?? null,
     block.nothingNew ?? false,

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LegalLine, type LegalLinks, legalLineText } from '../components/LegalLinks';
 import { emailClass as c, emailTheme as t } from '../components/theme';
 import type { RenderedEmail } from '../render';
+import { ownerOnlyFor } from './owner-only';
 
 /**
  * An issue is rendered once and sent to every recipient: the part that differs per recipient (why they
@@ -83,11 +84,19 @@ export function markRecipientFooter(html: string): string {
   return replaceLast(html, RECIPIENT_FOOTER_MARKER.text, RECIPIENT_FOOTER_MARKER.html);
 }
 
-/** One recipient's copy of a rendered issue: their footer where the markers are. */
-export function personalizeDigest(rendered: RenderedEmail, footer: RenderedEmail): RenderedEmail {
+/**
+ * One recipient's copy of a rendered issue: their footer where the markers are, and what only the owner's
+ * copy shows (links to fix a failing source) kept for the owner only.
+ */
+export function personalizeDigest(
+  rendered: RenderedEmail,
+  footer: RenderedEmail,
+  recipient: { owner: boolean } = { owner: false },
+): RenderedEmail {
+  const body = ownerOnlyFor(rendered, recipient.owner);
   return {
-    html: replaceLast(rendered.html, RECIPIENT_FOOTER_MARKER.html, footer.html),
-    text: replaceLast(rendered.text, RECIPIENT_FOOTER_MARKER.text, footer.text),
+    html: replaceLast(body.html, RECIPIENT_FOOTER_MARKER.html, footer.html),
+    text: replaceLast(body.text, RECIPIENT_FOOTER_MARKER.text, footer.text),
   };
 }
 

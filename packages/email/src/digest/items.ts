@@ -10,7 +10,12 @@ import type { DigestBlockInput } from './types';
 export function publicCopyOf(blocks: readonly DigestBlockInput[]): DigestBlockInput[] {
   return blocks.map((block) => {
     const kind = sourceKindOf(block.source.type);
-    if (!kind.readsPrivateData) return block;
+    // The public page is nobody's copy: no owner's link to fix a source.
+    if (!kind.readsPrivateData) {
+      if (!block.fix) return block;
+      const { fix: _fix, ...shown } = block;
+      return shown as DigestBlockInput;
+    }
     const summary = block.content && kind.publicSummary?.(block.content);
     return {
       source: block.source,

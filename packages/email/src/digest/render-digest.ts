@@ -6,6 +6,7 @@ import { DigestEmail } from './DigestEmail';
 import { markRecipientFooter, RECIPIENT_FOOTER_MARKER, RECIPIENT_FOOTER_MAX_BYTES } from './footer';
 import { safeHref } from './html';
 import { type IssueBlock, itemCount, keepFirstItems, keepHeadings } from './items';
+import { markOwnerOnly } from './owner-only';
 import { SourceBlock } from './SourceBlock';
 import type { BlockContext, DigestBlockInput } from './types';
 
@@ -124,7 +125,7 @@ export async function renderDigestEmail(
       context,
       options.blockCache ?? NO_BLOCK_CACHE,
     );
-    return { html: markRecipientFooter(html), text, blocks };
+    return { html: markOwnerOnly(markRecipientFooter(html)), text, blocks };
   };
   const done = (rendered: RenderedEmail & { blocks: IssueBlock[] }, truncated: boolean) => ({
     ...rendered,

@@ -7,6 +7,11 @@ export interface BlockInputOf<T extends SourceType> {
   content?: SourceContentMap[T];
   /** Set when the source could not be read; the block shows it and the issue still goes out. */
   error?: string;
+  /**
+   * With `error`, in the owner's copy only: where the owner fixes the source (reconnect the account, edit
+   * the source). Rendered between owner-only markers, which every other copy drops (`personalizeDigest`).
+   */
+  fix?: { label: string; href: string };
   /** Set in an issue's public copy on a block that reads private data: it shows its title and "Private". */
   private?: boolean;
   /** With `private`: what shows instead of "Private", from the kind's `publicSummary` ("3 newsletters"). */

@@ -5,5 +5,6 @@ export * from './mail-consent';
 export * from './newsletters';
 export * from './social';
 export * from './source-cache';
+export * from './source-health';
 export * from './tokens';
 export * from './users';

@@ -15,6 +15,11 @@ export const sourceCache = pgTable(
     status: integer('status').notNull(),
     /** The final URL when a redirect changed it; null when it is the URL requested. */
     url: text('url'),
+    /**
+     * Where the request's permanent redirects (301/308 from its first hop on) led, when it answered one: a
+     * feed that moved, so its digests can follow it (issue 17).
+     */
+    movedTo: text('moved_to'),
     /** Only the headers the cache and the connectors read (content type, validators, lifetime, Retry-After). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull(),
     body: bytea('body').notNull(),

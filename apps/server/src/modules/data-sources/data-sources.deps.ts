@@ -1,3 +1,4 @@
+import type { SourceHealthDeps } from '#server/modules/source-health/source-health.usecases';
 import type { Authenticate } from '#server/platform/http/auth';
 import type { SourceContext, SourcesDeps } from '#server/sources/connector';
 import type { AccountsConfigured } from './catalogue';
@@ -10,4 +11,6 @@ export interface DataSourceRoutesDeps {
   contextOf(userId: string): Promise<SourceContext>;
   /** Connected-account providers this server has OAuth credentials for (config.oauth). */
   accountsConfigured: AccountsConfigured;
+  /** Where a preview of one of a digest's sources records how it read (issue 17 "Source health"). */
+  health: SourceHealthDeps;
 }

@@ -109,7 +109,10 @@ export function issueMailOf(
       legal,
     );
   }
-  const body = personalizeDigest({ html: delivery.html, text: delivery.text }, footer);
+  // The links that fix a failing source are the owner's: a friend's copy never has them.
+  const body = personalizeDigest({ html: delivery.html, text: delivery.text }, footer, {
+    owner: delivery.kind === 'owner',
+  });
   return {
     to: delivery.recipient,
     subject: issueSubject(delivery.digestName, delivery.buildNumber),

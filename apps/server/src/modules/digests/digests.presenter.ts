@@ -22,7 +22,7 @@ export function presentVisibility(
   };
 }
 
-type CommonRow = Omit<DigestSummaryRow, 'sourceTypes' | 'subscriberCount'>;
+type CommonRow = Omit<DigestSummaryRow, 'sourceTypes' | 'subscriberCount' | 'failingSources'>;
 
 /** The fields a digest's card and its page share. */
 function presentCommon(row: CommonRow, appUrl: string) {
@@ -52,6 +52,7 @@ export function presentDigestSummary(row: DigestSummaryRow, appUrl: string): Dig
     ...presentCommon(row, appUrl),
     sourceTypes: row.sourceTypes,
     subscriberCount: row.subscriberCount,
+    failingSources: row.failingSources,
   };
 }
 

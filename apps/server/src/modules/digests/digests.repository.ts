@@ -89,6 +89,16 @@ const activeSubscriberCount = sql<number>`(
 /** The kinds of the digest's sources, in order: the list needs no more of their settings. */
 const sourceTypes = sql<SourceType[]>`jsonb_path_query_array("digests"."sources", '$[*].type')`;
 
+/**
+ * How many of the digest's sources failed at their last read (issue 17): records of removed sources are
+ * pruned when the sources change, so every record is one of its sources.
+ */
+const failingSources = sql<number>`(
+  select count(*)::int from source_health h
+  where h.digest_id = "digests"."digest_id" and h.last_error_at is not null
+    and (h.last_success_at is null or h.last_error_at > h.last_success_at)
+)`;
+
 const latestBuildNumber = sql<number | null>`(
   select max(b.build_number) from digest_builds b where b.digest_id = "digests"."digest_id"
 )`;
@@ -137,7 +147,7 @@ export type DigestDetailRow = NonNullable<Awaited<ReturnType<typeof findDigestDe
  */
 export function listDigestSummaries(db: Database, userId: string) {
   return db
-    .select({ ...commonColumns, sourceTypes, subscriberCount: activeSubscriberCount })
+    .select({ ...commonColumns, sourceTypes, subscriberCount: activeSubscriberCount, failingSources })
     .from(digests)
     .where(eq(digests.userId, userId))
     .orderBy(desc(digests.createdAt), desc(digests.digestId));

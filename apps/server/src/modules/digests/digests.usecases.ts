@@ -8,6 +8,7 @@ import {
 } from '@digest/contracts';
 import type { Database } from '#server/db/client';
 import { nextRunFor } from '#server/modules/schedule/reschedule';
+import { pruneHealth } from '#server/modules/source-health/source-health.usecases';
 import { applySubscriberList } from '#server/modules/subscribers/subscribers.usecases';
 import type { Clock } from '#server/platform/clock';
 import { randomToken } from '#server/platform/crypto';
@@ -166,6 +167,8 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
       changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
     await repository.updateDigest(tx, userId, digestId, changes);
+    // A source the digest no longer has has no health (issue 17): its card must not count it failing.
+    if (fields.sources !== undefined) await pruneHealth(tx, digestId, fields.sources);
     return subscribers === undefined
       ? []
       : applySubscriberList(tx, {

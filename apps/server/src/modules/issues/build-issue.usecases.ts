@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTHING_NEW_MESSAGE, sharePageUrl, sourceKindOf } from '@digest/contracts';
+import { NOTHING_NEW_MESSAGE, sharePageUrl, sourceFixOf, sourceKindOf } from '@digest/contracts';
 import {
   type BlockHtmlCache,
   type DigestBlockInput,
@@ -15,6 +15,8 @@ import {
   carriedAlready,
   recordCarriedNewsletters,
 } from '#server/modules/newsletters/digest-newsletters.repository';
+import { fixPath } from '#server/modules/source-health/source-health.presenter';
+import { recordIssueHealth, type SourceRead } from '#server/modules/source-health/source-health.usecases';
 import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
@@ -37,7 +39,7 @@ export interface IssuesDeps {
   connectors: Connectors;
   appUrl: string;
   mailDomain: string;
-  queue: Pick<JobQueue, 'sendMany'>;
+  queue: Pick<JobQueue, 'sendMany' | 'send'>;
   /** ISSUE_STORAGE_QUOTA_MB in bytes: the issues one account may keep. */
   storageQuotaBytes: number;
   /** MAIL_RECIPIENTS_PER_DAY: different people (not the owner) an account may mail in a day. */
@@ -75,6 +77,24 @@ function withoutNewsletters(blocks: DigestBlockInput[], messageIds: readonly str
 
 const hasNews = (block: DigestBlockInput) =>
   block.content !== undefined && sourceKindOf(block.source.type).hasNews(block.content);
+
+/**
+ * The blocks with, on each failing source, the owner's link to fix it (issue 17 "Source health"): only the
+ * owner's copy shows it (`personalizeDigest`). The same array when no source failed.
+ */
+function withOwnerFixes(appUrl: string, digestId: string, reads: readonly SourceRead[]) {
+  const failures = new Map(reads.flatMap((read) => (read.ok ? [] : [[read.source, read.error] as const])));
+  return (blocks: DigestBlockInput[]): DigestBlockInput[] => {
+    if (failures.size === 0) return blocks;
+    return blocks.map((block) => {
+      const failure = block.error ? failures.get(block.source) : undefined;
+      if (!failure) return block;
+      const fix = sourceFixOf(block.source.type, failure);
+      const label = fix.label ?? 'See what happened';
+      return { ...block, fix: { label, href: `${appUrl}${fixPath(fix, digestId)}` } };
+    });
+  };
+}
 
 /** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
 const NUMBERING_ATTEMPTS = 3;
@@ -145,6 +165,8 @@ export async function buildIssue(
   );
   const resolved = withResolvedFeeds(fetched.blocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
+  // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
+  await recordIssueHealth(deps, run.digestId, fetched.reads);
   // The items its conditions leave out are not part of the issue: never shown, never counted as sent.
   let fetchedBlocks = withItemFilters(fetched.blocks);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).
@@ -162,6 +184,8 @@ export async function buildIssue(
     log.info({ reason: notSent.reason }, 'issue not sent');
     return notSent;
   }
+
+  const ownerFixes = withOwnerFixes(deps.appUrl, run.digestId, fetched.reads);
 
   const recipients = [
     { recipient: run.ownerEmail, kind: 'owner' as const, subscriberId: null },
@@ -188,11 +212,13 @@ export async function buildIssue(
     // The mails link the public page only while there is one (docs/design.md §10).
     const publicUrl = run.shareToken ? sharePageUrl(deps.appUrl, run.shareToken, buildNumber) : undefined;
     const render = { blockCache: deps.blockCache };
-    const rendered = await renderDigestEmail({ ...issue, blocks, publicUrl }, render);
+    const mailBlocks = ownerFixes(blocks);
+    const rendered = await renderDigestEmail({ ...issue, blocks: mailBlocks, publicUrl }, render);
     // The public copy is kept even while the digest is private: turning the link on later shows every issue.
-    // It links nowhere: it is the page "View in browser" opens.
+    // It links nowhere: it is the page "View in browser" opens. It never has the owner's links to fix a
+    // source, so an issue with one is rendered again for it.
     const publicHtml =
-      hasPrivateBlocks || publicUrl
+      hasPrivateBlocks || publicUrl || mailBlocks !== blocks
         ? (await renderDigestEmail({ ...issue, blocks: publicBlocks }, render)).html
         : rendered.html;
     const carried = carriedNewsletters(rendered.blocks);

@@ -1,5 +1,10 @@
 import { type Source, type SourceType, sourceKindOf } from '@digest/contracts';
 import { type DigestBlockInput, isBlockOf } from '@digest/email';
+import {
+  failedRead,
+  type SourceRead,
+  successfulRead,
+} from '#server/modules/source-health/source-health.usecases';
 import type { SourceContext } from '#server/sources/connector';
 import { type Connectors, fetchSourceContent } from '#server/sources/connectors';
 import { SourceError } from '#server/sources/source-error';
@@ -30,21 +35,25 @@ export async function fetchIssueBlocks(
   context: SourceContext,
   onUnexpected: (error: unknown, type: SourceType) => void,
   timeoutMs = SOURCE_TIMEOUT_MS,
-): Promise<{ blocks: DigestBlockInput[]; withNews: number }> {
+): Promise<{ blocks: DigestBlockInput[]; withNews: number; reads: SourceRead[] }> {
   let withNews = 0;
+  const reads: SourceRead[] = [];
   const blocks = await Promise.all(
     sources.map(async (source): Promise<DigestBlockInput> => {
       try {
         const content = await withTimeout(fetchSourceContent(connectors, source, context), timeoutMs);
         if (sourceKindOf(source.type).hasNews(content)) withNews += 1;
+        reads.push(successfulRead(source, content));
         return { source, content } as DigestBlockInput;
       } catch (error) {
         if (!(error instanceof SourceError)) onUnexpected(error, source.type);
+        const read = failedRead(source, error);
+        if (read) reads.push(read);
         return { source, error: messageOf(error) } as DigestBlockInput;
       }
     }),
   );
-  return { blocks, withNews };
+  return { blocks, withNews, reads };
 }
 
 /**

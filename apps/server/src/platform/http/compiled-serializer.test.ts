@@ -30,6 +30,7 @@ const summary: DigestSummary = {
   updatedAt: '2026-11-01T00:00:00.000Z',
   sourceTypes: ['HACKER_NEWS', 'DATE'],
   subscriberCount: 2,
+  failingSources: 0,
 };
 
 describe('compiled response serialisation', () => {

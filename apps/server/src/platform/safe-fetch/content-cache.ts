@@ -72,7 +72,11 @@ export function renewed(stored: HttpResponse, notModified: HttpResponse): HttpRe
     const value = notModified.headers[name];
     if (value !== undefined) headers[name] = value;
   }
-  return { ...stored, headers };
+  // Where the address leads now is what the conditional request's own redirects said.
+  const { movedTo: _before, ...rest } = stored;
+  return notModified.movedTo === undefined
+    ? { ...rest, headers }
+    : { ...rest, headers, movedTo: notModified.movedTo };
 }
 
 /**

@@ -36,6 +36,7 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_PER_HOST = 6;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const PERMANENT_REDIRECTS = new Set([301, 308]);
 /** Headers that carry the caller's identity: never sent on to another origin by a redirect. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
@@ -297,16 +298,23 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
       timeoutMs,
     );
     try {
+      let movedTo: string | undefined;
+      let permanent = true;
       for (let redirects = 0; ; redirects++) {
         const response = await exchange(hop, maxBytes, controller.signal);
         const location = response.headers.location;
-        if (!REDIRECTS.has(response.status) || !location || maxRedirects === 0) return response;
+        if (!REDIRECTS.has(response.status) || !location || maxRedirects === 0)
+          return movedTo === undefined ? response : { ...response, movedTo };
         if (redirects === maxRedirects)
           throw new FetchError(
             'too_many_redirects',
             `more than ${maxRedirects} redirects from ${request.url}`,
           );
         hop = nextHop(hop, response.status, location);
+        // Only a chain of permanent redirects from the start says the address moved; a temporary one
+        // after them ends what the address may be changed to.
+        permanent &&= PERMANENT_REDIRECTS.has(response.status);
+        if (permanent) movedTo = hop.url.href;
       }
     } finally {
       clearTimeout(deadline);

@@ -100,6 +100,7 @@ function answerOf(key: string, row: Row): HttpResponse {
     url: row.url ?? requestedUrlOf(key) ?? '',
     headers: row.headers,
     body: row.body,
+    ...(row.movedTo ? { movedTo: row.movedTo } : {}),
   };
 }
 
@@ -166,6 +167,7 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
       keyHash,
       status: response.status,
       url,
+      movedTo: response.movedTo ?? null,
       headers,
       body: response.body,
       fetchedAt: new Date(times.fetchedAt),
@@ -182,6 +184,7 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
           set: {
             status: sql`excluded.status`,
             url: sql`excluded.url`,
+            movedTo: sql`excluded.moved_to`,
             headers: sql`excluded.headers`,
             body: sql`excluded.body`,
             fetchedAt: sql`excluded.fetched_at`,
@@ -219,6 +222,7 @@ export function createSharedContentCache(options: SharedContentCacheOptions): Co
           keyHash,
           status: CLAIM_STATUS,
           url: null,
+          movedTo: null,
           headers: {},
           body: Buffer.alloc(0),
           fetchedAt: new Date(at),

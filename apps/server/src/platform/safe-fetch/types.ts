@@ -23,6 +23,11 @@ export interface HttpResponse {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body: Buffer;
+  /**
+   * Where the request's permanent redirects (301 and 308, from the first hop until any other answer) led,
+   * when the first hop answered one: the address the resource says it moved to for good.
+   */
+  movedTo?: string;
 }
 
 export type SafeFetch = (request: HttpRequest) => Promise<HttpResponse>;

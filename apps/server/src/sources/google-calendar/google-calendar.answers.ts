@@ -1,4 +1,4 @@
-import type { ProviderAnswers } from '#server/sources/account-refusal';
+import { type ProviderAnswers, providerDown } from '#server/sources/account-refusal';
 import { googleErrorReasons } from '#server/sources/google-api-errors';
 
 const RECONNECT = 'Google Calendar refused the connected account: reconnect your account';
@@ -43,10 +43,6 @@ export const GOOGLE_CALENDAR_ANSWERS: ProviderAnswers = {
       kind: 'rate_limited',
       message: 'Google Calendar is limiting requests right now: retry {retry}',
     },
-    {
-      status: '5xx',
-      kind: 'upstream',
-      message: 'Google Calendar is not answering right now (it answered {status}): try again later',
-    },
+    providerDown('Google Calendar'),
   ],
 };

@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
+import { PRODUCT_HUNT_API_ANSWERS } from './product-hunt.answers';
 import { feedLaunches } from './product-hunt.feed';
 import type { ProductHuntLaunch } from './product-hunt.launch';
 
@@ -77,30 +79,24 @@ async function apiLaunches(
   first: number,
   postedAfter: string,
 ): Promise<ProductHuntLaunch[]> {
-  const answer = await deps.http
-    .json(
-      {
-        provider: PROVIDER,
-        url: deps.providers.baseUrls.productHunt,
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
-        // A read: the body (query, count, day) and the token are part of the cache key.
-        cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
-        retryAfter: productHuntRetryAfter,
+  const answer = await deps.http.json(
+    {
+      provider: PROVIDER,
+      url: deps.providers.baseUrls.productHunt,
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
       },
-      postsAnswerSchema,
-    )
-    .catch((error: unknown) => {
-      if (error instanceof SourceError && error.kind === 'unauthorized') {
-        throw new SourceError('unauthorized', "Product Hunt refused the server's token");
-      }
-      throw error;
-    });
+      body: JSON.stringify({ query: POSTS_QUERY, variables: { first, postedAfter } }),
+      // A read: the body (query, count, day) and the token are part of the cache key.
+      cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
+      retryAfter: productHuntRetryAfter,
+      refusal: refusalFrom(PRODUCT_HUNT_API_ANSWERS),
+    },
+    postsAnswerSchema,
+  );
   const [firstError] = answer.errors ?? [];
   if (firstError) {
     const detail = firstError.message ?? firstError.error_description ?? 'no reason given';

@@ -6,7 +6,10 @@ import {
   fakeEnv,
   fakeProvidersForFile,
   itReportsProviderFailures,
+  itSaysProviderDown,
+  providerDownMessage,
   sourceFailure,
+  withProviderFailure,
 } from '#server/sources/sources.test-support';
 import { productHuntFake } from '#test/fakes/providers/product-hunt';
 import { startOfProductHuntDay } from './product-hunt.client';
@@ -155,8 +158,16 @@ describe('when Product Hunt cannot be read', () => {
     fakes,
     prefix: '/product-hunt',
     provider: 'Product Hunt',
-    also: { notJson: true },
+    also: { notJson: true, messages: { upstream: providerDownMessage('Product Hunt', 500) } },
     read: (timeoutMs) => launches({}, { timeoutMs }),
+  });
+
+  itSaysProviderDown({
+    fakes,
+    prefix: '/product-hunt',
+    provider: 'Product Hunt',
+    body: { errors: [{ error: 'server_error', error_description: 'Something went wrong' }] },
+    read: () => launches(),
   });
 });
 
@@ -253,7 +264,22 @@ describe('without a token: the public feed', () => {
     fakes,
     prefix: '/product-hunt',
     provider: 'Product Hunt',
-    also: { notFound: true },
+    also: { notFound: true, messages: { upstream: providerDownMessage('Product Hunt', 500) } },
     read: (timeoutMs) => keyless({}, { timeoutMs }),
+  });
+
+  itSaysProviderDown({
+    fakes,
+    prefix: '/product-hunt',
+    provider: 'Product Hunt',
+    body: '<!doctype html><title>Product Hunt is down</title>',
+    read: () => keyless(),
+  });
+
+  it("does not call a feed refused with 403 the server's token (the feed is read with none)", async () => {
+    const error = await withProviderFailure(fakes, '/product-hunt', { status: 403, body: 'Forbidden' }, () =>
+      sourceFailure(keyless()),
+    );
+    expect(error.message).toBe('Product Hunt answered 403: access refused');
   });
 });

@@ -1,8 +1,10 @@
 import { firstParagraph, htmlToText } from '#server/platform/sanitize-html';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp } from '#server/sources/provider-http';
 import { type ParsedFeedItem, parseFeed } from '#server/sources/rss/feed-parser';
 import { SourceError } from '#server/sources/source-error';
+import { PRODUCT_HUNT_FEED_ANSWERS } from './product-hunt.answers';
 import type { ProductHuntLaunch } from './product-hunt.launch';
 
 const PROVIDER = 'Product Hunt';
@@ -33,6 +35,7 @@ export async function feedLaunches(
     url: deps.providers.baseUrls.productHuntFeed,
     headers: { accept: 'application/atom+xml, application/xml;q=0.9, */*;q=0.1' },
     cache: { defaultSeconds: 600, minSeconds: 60, maxSeconds: 1800 },
+    refusal: refusalFrom(PRODUCT_HUNT_FEED_ANSWERS),
   });
   let entries: ParsedFeedItem[];
   try {

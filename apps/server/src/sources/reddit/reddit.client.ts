@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { refusalFrom } from '#server/sources/account-refusal';
 import type { SourcesDeps } from '#server/sources/connector';
 import { type ParsedFeedItem, parseFeed } from '#server/sources/rss/feed-parser';
 import { SourceError } from '#server/sources/source-error';
-import { redditRefusal, redditRetryAfter, serverBlocked, subredditMissing } from './reddit.refusals';
+import {
+  REDDIT_ANSWERS,
+  redditRefusal,
+  redditRetryAfter,
+  serverBlocked,
+  subredditMissing,
+} from './reddit.refusals';
 
 const PROVIDER = 'Reddit';
 /**
@@ -231,10 +238,13 @@ export function redditClient(deps: Pick<SourcesDeps, 'http' | 'providers' | 'clo
         },
         cache: { defaultSeconds: 300 },
         retryAfter: redditRetryAfter,
+        refusal: refusalFrom(REDDIT_ANSWERS),
       });
     } catch (error) {
       if (!(error instanceof SourceError)) throw error;
       if (error.providerStatus === 404) throw subredditMissing(subreddit);
+      // Reddit itself is down: that, not the server's missing app, is what the next issue waits for.
+      if ((error.providerStatus ?? 0) >= 500) throw error;
       // The feed too refuses (or fails): say what the server lacks, and what the feed answered.
       throw new SourceError(
         error.kind === 'rate_limited' ? 'rate_limited' : 'blocked',

@@ -5,6 +5,8 @@ import {
   connectorDeps,
   fakeProvidersForFile,
   itReportsProviderFailures,
+  itSaysProviderDown,
+  providerDownMessage,
   sourceFailure,
 } from '#server/sources/sources.test-support';
 import { testClock } from '#server-test/test-clock';
@@ -246,8 +248,35 @@ describe('Reddit failures', () => {
     fakes,
     prefix: '/reddit',
     provider: 'Reddit',
-    also: { shape: '<!doctype html><p>reddit is down</p>' },
+    also: {
+      shape: '<!doctype html><p>reddit is down</p>',
+      messages: { upstream: providerDownMessage('Reddit', 500) },
+    },
     read: (timeoutMs) => posts({}, { timeoutMs }),
+  });
+
+  itSaysProviderDown({
+    fakes,
+    prefix: '/reddit',
+    provider: 'Reddit',
+    body: '<!doctype html><h1>all of our servers are busy right now</h1>',
+    read: () => posts(),
+  });
+
+  it('says Reddit is not answering, not that the server lacks an app, when it refuses the API and its feed is down', async () => {
+    reddit.blockServer(true);
+    reddit.feedsDown(503);
+    try {
+      const error = await sourceFailure(posts());
+      expect(error).toMatchObject({
+        kind: 'upstream',
+        providerStatus: 503,
+        message: providerDownMessage('Reddit', 503),
+      });
+    } finally {
+      reddit.blockServer(false);
+      reddit.feedsDown(undefined);
+    }
   });
 });
 

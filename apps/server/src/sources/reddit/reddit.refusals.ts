@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProviderAnswers, providerDown, refusalFrom } from '#server/sources/account-refusal';
 import type { ProviderRefusal } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
 
@@ -37,6 +38,13 @@ export const serverBlocked = () =>
 export const subredditMissing = (subreddit: string) =>
   new SourceError('not_found', `r/${subreddit} does not exist`, undefined, 404);
 
+/** Reddit's answers that are the same for every request, its JSON endpoints and its feeds alike. */
+export const REDDIT_ANSWERS: ProviderAnswers = {
+  reasonsOf: () => [],
+  rows: [providerDown('Reddit')],
+};
+const sameForEveryRequest = refusalFrom(REDDIT_ANSWERS);
+
 /**
  * Reddit's refusals as the product says them. `subreddit`: the one being read, for the answers about it.
  *
@@ -50,7 +58,7 @@ export const subredditMissing = (subreddit: string) =>
  * | 404, or a redirect to the subreddit search | r/x does not exist | not_found |
  * | 401 | (the app token: renewed once, then) Reddit refused the server's app credentials | not_configured |
  * | 429 | (generic) rate-limited, retry when `x-ratelimit-reset` says | rate_limited |
- * | 5xx | (generic) Reddit answered 5xx | upstream |
+ * | 5xx | Reddit is not answering right now (REDDIT_ANSWERS) | upstream |
  */
 export function redditRefusal(subreddit?: string) {
   return (answer: ProviderRefusal): SourceError | undefined => {
@@ -84,6 +92,6 @@ export function redditRefusal(subreddit?: string) {
         return new SourceError('not_found', `r/${subreddit} was banned by Reddit`, undefined, 404);
       return subredditMissing(subreddit);
     }
-    return undefined;
+    return sameForEveryRequest(answer);
   };
 }

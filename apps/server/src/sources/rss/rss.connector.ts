@@ -64,6 +64,8 @@ interface LoadedFeed {
   url: string;
   /** The address asked for, or the feed a page at that address announced: what a source should save. */
   feedUrl: string;
+  /** Where the address asked for moved for good, when it was read itself (not through a mirror or a page). */
+  movedTo?: string;
 }
 
 /**
@@ -73,10 +75,16 @@ interface LoadedFeed {
  */
 export async function loadFeed(deps: SourcesDeps, url: string): Promise<LoadedFeed> {
   const answer = await fetchFeedAnswer(deps, url);
-  if (parsedFeeds.has(answer.bytes)) return { feed: parsedFeedOf(answer), url: answer.url, feedUrl: url };
+  // A mirror's redirects say where its copy is, not where the feed moved.
+  const moved =
+    answer.movedTo && feedFetchUrl(url, deps.providers.baseUrls.feedMirror) === url
+      ? { movedTo: answer.movedTo }
+      : {};
+  if (parsedFeeds.has(answer.bytes))
+    return { feed: parsedFeedOf(answer), url: answer.url, feedUrl: url, ...moved };
   const text = decodeFeedBody(answer.bytes, answer.contentType);
   if (!isHtmlPage(text, answer.contentType)) {
-    return { feed: parsedFeedOf(answer, text), url: answer.url, feedUrl: url };
+    return { feed: parsedFeedOf(answer, text), url: answer.url, feedUrl: url, ...moved };
   }
   const [feedUrl] = findFeedLinks(text, answer.url);
   if (!feedUrl) throw new SourceError('not_found', 'No feed found at this address');
@@ -137,8 +145,8 @@ const feedContents = new WeakMap<ParsedFeed, Map<string, RssContent>>();
  * newest first), options applied. Callers with the same answer and options share the object: read only.
  */
 export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promise<RssContent> {
-  const { feed, url, feedUrl } = await loadFeed(deps, request.url);
-  const key = `${request.limit} ${request.image} ${request.body} ${url} ${feedUrl}`;
+  const { feed, url, feedUrl, movedTo } = await loadFeed(deps, request.url);
+  const key = `${request.limit} ${request.image} ${request.body} ${url} ${feedUrl} ${movedTo ?? ''}`;
   let contents = feedContents.get(feed);
   if (!contents) {
     contents = new Map();
@@ -153,6 +161,7 @@ export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promis
         link: site,
         favicon: feed.icon || feed.image || siteFavicon(site),
         url: feedUrl,
+        ...(movedTo ? { movedTo } : {}),
       },
       items: feed.items.slice(0, request.limit).map((item) => rssItem(item, request)),
     };

@@ -1,4 +1,4 @@
-import { jsonOf, type ProviderAnswers } from '#server/sources/account-refusal';
+import { jsonOf, type ProviderAnswers, providerDown } from '#server/sources/account-refusal';
 
 const RECONNECT = 'Stripe refused the connected account: reconnect your account';
 
@@ -28,10 +28,6 @@ export const STRIPE_ANSWERS: ProviderAnswers = {
       kind: 'rate_limited',
       message: 'Stripe is limiting requests to this account right now: retry {retry}',
     },
-    {
-      status: '5xx',
-      kind: 'upstream',
-      message: 'Stripe is not answering right now (it answered {status}): try again later',
-    },
+    providerDown('Stripe'),
   ],
 };

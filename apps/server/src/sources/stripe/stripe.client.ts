@@ -23,6 +23,9 @@ export type StripeCharge = z.infer<typeof chargeSchema>;
 
 const customerSchema = z.object({ id: z.string(), created: z.number() });
 
+/** The connected account: its default currency, the one its payouts and reports are in (may be unset). */
+const accountSchema = z.object({ default_currency: z.string().nullish() });
+
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean() });
 
@@ -73,6 +76,22 @@ export function stripeClient(deps: { http: ProviderHttp; providers: ProviderConf
   }
 
   return {
+    /** GET /v1/account: the account the token reads, its default currency ('' when Stripe has none). */
+    defaultCurrency: async (): Promise<string> => {
+      const answer = await deps.http.json(
+        {
+          provider: PROVIDER,
+          private: true,
+          url: new URL(`${deps.providers.baseUrls.stripeApi}/v1/account`),
+          headers: { authorization: `Bearer ${accessToken}` },
+          // An account's default currency hardly ever changes.
+          cache: { defaultSeconds: 3600, minSeconds: 300, maxSeconds: 86_400 },
+          refusal: refusalFrom(STRIPE_ANSWERS),
+        },
+        accountSchema,
+      );
+      return answer.default_currency?.toLowerCase() ?? '';
+    },
     charges: (period: Period) => listAll('/v1/charges', chargeSchema, period),
     customers: (period: Period) => listAll('/v1/customers', customerSchema, period),
   };

@@ -12,7 +12,8 @@ import {
 } from '#server/sources/sources.test-support';
 import { testClock } from '#server-test/test-clock';
 import { stripeFake } from '#test/fakes/providers/stripe';
-import { stripeConnector } from './stripe.connector';
+import type { StripeCharge } from './stripe.client';
+import { revenueByCurrency, stripeConnector } from './stripe.connector';
 
 const USER = 'user-1';
 const accounts = testAccountTokens(USER, {
@@ -22,6 +23,12 @@ const accounts = testAccountTokens(USER, {
     username: 'Analytical Engines',
   },
   'tok-revoked': { provider: 'STRIPE', accessToken: 'sk_live_not_a_token', username: 'COBOL Coffee' },
+  // A Japanese shop: its default currency is the yen (the fake's account fixture).
+  'tok-coffee': {
+    provider: 'STRIPE',
+    accessToken: fakeAccessToken('stripe', 'acct_1PzR7tHq2w9Yc4dE'),
+    username: 'COBOL Coffee',
+  },
 });
 
 const fakes = fakeProvidersForFile([stripeFake({ moveToNow: false })], '/stripe');
@@ -61,12 +68,13 @@ describe('stripe figures of the last 24 hours', () => {
         profilePicture: '',
         currency: 'usd',
         revenue: 160710,
-        // Each in Stripe's minor units of its currency: cents, whole yen, hundredths of króna, fils.
+        // Each in Stripe's minor units of its currency: cents, whole yen, hundredths of króna, fils. The
+        // account's default currency (USD) first, the others by code.
         revenueByCurrency: [
           { currency: 'usd', amount: 160710 },
+          { currency: 'eur', amount: 7950 },
           { currency: 'isk', amount: 153500 },
           { currency: 'jpy', amount: 9260 },
-          { currency: 'eur', amount: 7950 },
           { currency: 'kwd', amount: 6740 },
         ],
         payments: 121,
@@ -96,17 +104,89 @@ describe('stripe figures of the last 24 hours', () => {
       customers: 7,
     });
     expect(fakes.hits('/stripe', '/v1/charges')).toBe(0);
+    // The default currency is read for revenue only.
+    expect(fakes.hits('/stripe', '/v1/account')).toBe(0);
   });
 
   it('counts nothing from before the period', async () => {
     const [account] = (await figures([{ tokenId: 'tok-engines' }], '2026-11-23T12:00:00Z')).accounts;
+    // Nothing sold: 0 in the account's default currency.
     expect(account).toMatchObject({
-      currency: '',
+      currency: 'usd',
       revenue: 0,
       revenueByCurrency: [],
       payments: 0,
       customers: 0,
     });
+  });
+});
+
+describe('revenue in several currencies is never ranked across them (minor units are not comparable)', () => {
+  const charge = (currency: string, amount: number, amount_refunded = 0): StripeCharge => ({
+    id: `ch_${currency}_${amount}`,
+    amount,
+    amount_refunded,
+    currency,
+    status: 'succeeded',
+    created: 1_763_726_400,
+  });
+  // ¥150,000 (0 decimals, about $1,000), $1,200.00 (2 decimals), KWD 50.000 (3 decimals, about $163):
+  // by raw minor units the yen would come first and the dinar look like a third of the dollars.
+  const charges = [
+    charge('jpy', 100_000),
+    charge('usd', 120_000),
+    charge('kwd', 30_000),
+    charge('jpy', 50_000),
+    charge('kwd', 20_000),
+  ];
+
+  it("puts the account's default currency first and the others by code, whatever their amounts", () => {
+    expect(revenueByCurrency(charges, 'usd')).toEqual([
+      { currency: 'usd', amount: 120_000 },
+      { currency: 'jpy', amount: 150_000 },
+      { currency: 'kwd', amount: 50_000 },
+    ]);
+    expect(revenueByCurrency(charges, 'kwd').map((entry) => entry.currency)).toEqual(['kwd', 'jpy', 'usd']);
+    expect(revenueByCurrency(charges, 'jpy').map((entry) => entry.currency)).toEqual(['jpy', 'kwd', 'usd']);
+  });
+
+  it('keeps the order by code when the default currency sold nothing, or Stripe names none', () => {
+    expect(revenueByCurrency(charges, 'eur').map((entry) => entry.currency)).toEqual(['jpy', 'kwd', 'usd']);
+    expect(revenueByCurrency(charges, '').map((entry) => entry.currency)).toEqual(['jpy', 'kwd', 'usd']);
+  });
+
+  it('subtracts refunds within each currency only', () => {
+    expect(revenueByCurrency([charge('jpy', 5_000, 1_000), charge('usd', 5_000, 500)], 'usd')).toEqual([
+      { currency: 'usd', amount: 4_500 },
+      { currency: 'jpy', amount: 4_000 },
+    ]);
+  });
+
+  it("shows a yen account's revenue in yen, though it sold more in other currencies' minor units", async () => {
+    fakes.resetHits();
+    const [account] = (await figures([{ tokenId: 'tok-coffee' }])).accounts;
+    expect(account).toMatchObject({
+      username: 'COBOL Coffee',
+      currency: 'jpy',
+      revenue: 9260,
+      revenueByCurrency: [
+        { currency: 'jpy', amount: 9260 },
+        { currency: 'eur', amount: 7950 },
+        { currency: 'isk', amount: 153500 },
+        { currency: 'kwd', amount: 6740 },
+        { currency: 'usd', amount: 160710 },
+      ],
+      message: '',
+    });
+    expect(fakes.hits('/stripe', '/v1/account')).toBe(1);
+  });
+
+  it('says 0 in the default currency when nothing sold in it, the other currencies still listed', async () => {
+    // 2026-11-20 12:00 to 11-21 12:00 holds the yen; a day earlier only the recorded dollar charges.
+    const [account] = (await figures([{ tokenId: 'tok-coffee' }], '2026-11-20T12:00:00Z')).accounts;
+    expect(account?.currency).toBe('jpy');
+    expect(account?.revenue).toBe(0);
+    expect(account?.revenueByCurrency.every((entry) => entry.currency !== 'jpy')).toBe(true);
   });
 });
 

@@ -10,13 +10,22 @@ export type StripeAccountChoice = NonNullable<StripeSource['stripeAccounts']>[nu
 /** The figures cover the day before the fetch: a daily digest shows yesterday's business. */
 const PERIOD_SECONDS = 24 * 60 * 60;
 
-/** Succeeded charges minus what was refunded of them, per currency, largest first. */
-export function revenueByCurrency(charges: StripeCharge[]): StripeRevenue[] {
+/**
+ * Succeeded charges minus what was refunded of them, per currency: the account's default currency first,
+ * then the others by their code. Amounts in different currencies are never ranked against each other:
+ * each is in its own currency's minor units (1000 is ¥1,000, $10.00 or KWD 1.000) and Digest has no
+ * exchange rates, so "largest first" would put ¥9,260 (about $60) before €79.50.
+ */
+export function revenueByCurrency(charges: StripeCharge[], defaultCurrency: string): StripeRevenue[] {
   const totals = new Map<string, number>();
   for (const charge of charges) {
-    totals.set(charge.currency, (totals.get(charge.currency) ?? 0) + charge.amount - charge.amount_refunded);
+    const currency = charge.currency.toLowerCase();
+    totals.set(currency, (totals.get(currency) ?? 0) + charge.amount - charge.amount_refunded);
   }
-  return [...totals].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => b.amount - a.amount);
+  const rank = (currency: string) => (currency === defaultCurrency ? 0 : 1);
+  return [...totals]
+    .map(([currency, amount]) => ({ currency, amount }))
+    .sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency));
 }
 
 /** An account's place in the block when it could not be read: who it is and why. */
@@ -32,15 +41,22 @@ const unreadable = (choice: StripeAccountChoice, error: SourceError, username = 
   message: error.message,
 });
 
-/** The revenue of the day before `period` in `currency` (its largest currency when today had none). */
+/**
+ * The revenue of the day before `period` in `currency`, the figure today's is compared with (its first
+ * currency when today had no currency to compare in).
+ */
 async function previousRevenueOf(
   client: ReturnType<typeof stripeClient>,
   period: Period,
   currency: string,
+  defaultCurrency: string,
 ): Promise<number> {
   const previous = { since: period.since - PERIOD_SECONDS, until: period.since };
   const charges = await client.charges(previous);
-  const revenue = revenueByCurrency(charges.filter((charge) => charge.status === 'succeeded'));
+  const revenue = revenueByCurrency(
+    charges.filter((charge) => charge.status === 'succeeded'),
+    defaultCurrency,
+  );
   const same = currency === '' ? revenue[0] : revenue.find((entry) => entry.currency === currency);
   return same?.amount ?? 0;
 }
@@ -56,23 +72,29 @@ async function figuresOf(
   const username = account.username ?? choice.username;
   const client = stripeClient(deps, accessToken);
   try {
-    // Only what the block shows is read: charges for revenue or payments, customers for customers.
-    const [charges, customers] = await Promise.all([
+    // Only what the block shows is read: charges for revenue or payments, customers for customers, the
+    // account's default currency for revenue.
+    const [charges, customers, defaultCurrency] = await Promise.all([
       choice.revenue || choice.payments ? client.charges(period) : undefined,
       choice.customers ? client.customers(period) : undefined,
+      choice.revenue ? client.defaultCurrency() : '',
     ]);
     const succeeded = charges?.filter((charge) => charge.status === 'succeeded');
-    const revenue = choice.revenue && succeeded ? revenueByCurrency(succeeded) : [];
-    const currency = revenue[0]?.currency ?? '';
+    const revenue = choice.revenue && succeeded ? revenueByCurrency(succeeded, defaultCurrency) : [];
+    // The single figure is in the account's default currency (0 when nothing sold in it), or where Stripe
+    // names none, the first of the list: never the "largest", which minor units cannot tell.
+    const currency = defaultCurrency || (revenue[0]?.currency ?? '');
     // The day before is read only for the "revenue changed by more than N %" condition.
     const previousRevenue =
-      compare && choice.revenue ? { previousRevenue: await previousRevenueOf(client, period, currency) } : {};
+      compare && choice.revenue
+        ? { previousRevenue: await previousRevenueOf(client, period, currency, defaultCurrency) }
+        : {};
     return {
       tokenId: choice.tokenId,
       username,
       profilePicture: httpUrlOrEmpty(account.profilePicture ?? choice.profilePicture),
       currency,
-      revenue: choice.revenue ? (revenue[0]?.amount ?? 0) : null,
+      revenue: choice.revenue ? (revenue.find((entry) => entry.currency === currency)?.amount ?? 0) : null,
       revenueByCurrency: revenue,
       payments: choice.payments && succeeded ? succeeded.length : null,
       customers: customers ? customers.length : null,

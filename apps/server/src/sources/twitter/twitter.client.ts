@@ -1,12 +1,12 @@
 import type { TweetUser, TwitterList } from '@digest/contracts/content';
 import { z } from 'zod';
-import { reconnectOnRefusal } from '#server/sources/account-refusal';
+import { reconnectOnRefusal, refusalFrom } from '#server/sources/account-refusal';
 import type { ConnectedAccountSummary } from '#server/sources/connector';
 import type { ProviderConfig } from '#server/sources/provider-config';
 import type { ProviderHttp, ProviderRequest } from '#server/sources/provider-http';
 import { httpUrlOrEmpty } from '#server/sources/safe-link';
 import { SourceError } from '#server/sources/source-error';
-import { requireScopes, X_READS, type XRead, xRefusal, xRetryAfter } from './twitter.refusals';
+import { requireScopes, X_READS, type XRead, xAnswers, xRetryAfter } from './twitter.refusals';
 
 export const PROVIDER = 'X (Twitter)';
 
@@ -120,7 +120,7 @@ export function twitterClient(
       // X's rate limits are per 15 minutes: reuse answers for a few minutes rather than spend them.
       cache: { defaultSeconds: 180, minSeconds: 60, maxSeconds: 600 },
       retryAfter: xRetryAfter,
-      refusal: xRefusal(read),
+      refusal: refusalFrom(xAnswers(read)),
     };
     return deps.http.json(request, schema).catch(reconnectOnRefusal(PROVIDER));
   };

@@ -8,6 +8,8 @@ import {
   fakeProvidersForFile,
   HANG_TIMEOUT_MS,
   itReportsProviderFailures,
+  itSaysProviderDown,
+  providerDownMessage,
   sourceFailure,
   testAccountTokens,
   withProviderFailure,
@@ -307,7 +309,8 @@ describe("X's access rules: scopes, access tier, long posts", () => {
         page: 1,
       }),
     );
-    expect(error).toMatchObject({ kind: 'not_connected', providerStatus: undefined });
+    // X answered this one (403), unlike the check of the stored scopes before asking.
+    expect(error).toMatchObject({ kind: 'not_connected', providerStatus: 403 });
     expect(error.message).toMatch(
       /^X \(Twitter\) has not let Digest read the accounts you follow: reconnect/,
     );
@@ -406,7 +409,16 @@ describe('twitter failures', () => {
     fakes,
     prefix: '/twitter',
     provider: 'X (Twitter)',
-    also: { notJson: true },
+    also: { notJson: true, messages: { upstream: providerDownMessage('X (Twitter)', 500) } },
+    read,
+  });
+
+  // X's problem body for its own failure; a 5xx is X being down, not a refused account.
+  itSaysProviderDown({
+    fakes,
+    prefix: '/twitter',
+    provider: 'X (Twitter)',
+    body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 },
     read,
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { jsonOf, type ProviderAnswers, providerDown } from '#server/sources/account-refusal';
 import type { ConnectedAccountSummary } from '#server/sources/connector';
-import type { ProviderRefusal } from '#server/sources/provider-http';
 import { SourceError } from '#server/sources/source-error';
 
 const PROVIDER = 'X (Twitter)';
@@ -28,10 +28,7 @@ export const X_READS = {
 export type XRead = (typeof X_READS)[keyof typeof X_READS];
 
 const reconnectToGrant = (read: XRead, missing: readonly string[]) =>
-  new SourceError(
-    'not_connected',
-    `${PROVIDER} has not let Digest read ${read.what}: reconnect your X account on the Connected accounts page to grant ${missing.join(', ')}.`,
-  );
+  `${PROVIDER} has not let Digest read ${read.what}: reconnect your X account on the Connected accounts page to grant ${missing.join(', ')}.`;
 
 /**
  * Refuses before asking X when the account's stored scopes (what X granted when it was connected) lack one
@@ -40,7 +37,7 @@ const reconnectToGrant = (read: XRead, missing: readonly string[]) =>
 export function requireScopes(account: ConnectedAccountSummary, read: XRead): void {
   if (account.scopes === null) return;
   const missing = read.scopes.filter((scope) => !account.scopes?.includes(scope));
-  if (missing.length > 0) throw reconnectToGrant(read, missing);
+  if (missing.length > 0) throw new SourceError('not_connected', reconnectToGrant(read, missing));
 }
 
 /**
@@ -60,57 +57,52 @@ const xErrorSchema = z.object({
   errors: z.array(z.object({ code: z.number().optional() }).loose()).optional(),
 });
 
-function bodyOf(answer: ProviderRefusal) {
-  try {
-    return xErrorSchema.safeParse(JSON.parse(answer.body)).data;
-  } catch {
-    return undefined;
-  }
+/**
+ * The reasons an X error body names: its problem type's last segment ('usage-capped', 'client-forbidden'),
+ * its `reason` ('client-not-enrolled' …) and each v1.1-style error `code` ('453').
+ */
+function xReasons(body: string): string[] {
+  const parsed = xErrorSchema.safeParse(jsonOf(body)).data;
+  if (!parsed) return [];
+  return [
+    ...(parsed.type ? [parsed.type.slice(parsed.type.lastIndexOf('/') + 1)] : []),
+    ...(parsed.reason ? [parsed.reason] : []),
+    ...(parsed.errors ?? []).flatMap((error) => (error.code === undefined ? [] : [String(error.code)])),
+  ];
 }
 
 /**
- * X's refusals as the product says them (X API v2 "Response codes and errors",
+ * X's answers to `read` as the product says them (X API v2 "Response codes and errors",
  * https://docs.x.com/x-api/fundamentals/response-codes-and-errors; the problem types of X's OpenAPI
- * document):
- *
- * | X answers | the product says | kind |
- * |---|---|---|
- * | 403 `client-forbidden` problem, `reason: client-not-enrolled` / `official-client-forbidden` | this server's X app is not in a project with API access | tier_required |
- * | 403 with error `code: 453` ("access to a subset of X API V2 endpoints") | the read needs a paid X API tier (Basic or higher) | tier_required |
- * | 429 `usage-capped` problem | this server's X app used its monthly cap | rate_limited |
- * | 403, any other body (a scope the token lacks) | reconnect the account to grant what the read needs | not_connected |
- * | 401 | (generic) reconnect the account (account-refusal.ts) | not_connected |
- * | 429 | (generic) rate-limited, retry when `x-rate-limit-reset` says | rate_limited |
- * | 404, 5xx | (generic) not found, X answered 5xx | not_found, upstream |
+ * document). A 403 that is neither about the app's tier nor its project is a scope the token lacks. The
+ * rest is generic: 401 reconnect (account-refusal.ts), 429 retry when `x-rate-limit-reset` says, 404 not
+ * found.
  */
-export function xRefusal(read: XRead) {
-  return (answer: ProviderRefusal): SourceError | undefined => {
-    const body = bodyOf(answer);
-    if (answer.status === 429 && body?.type?.endsWith('/problems/usage-capped')) {
-      return new SourceError(
-        'rate_limited',
-        `${PROVIDER}: this server's X app has used its monthly read allowance; reading resumes when X renews it`,
-        undefined,
-        429,
-      );
-    }
-    if (answer.status !== 403) return undefined;
-    if (body?.reason === 'client-not-enrolled' || body?.reason === 'official-client-forbidden') {
-      return new SourceError(
-        'tier_required',
-        `${PROVIDER} refuses this server's app: it is not attached to a project with X API access. The server's operator must attach it to a project (on a paid tier) in the X developer portal.`,
-        undefined,
-        403,
-      );
-    }
-    if (body?.errors?.some((error) => error.code === 453)) {
-      return new SourceError(
-        'tier_required',
-        `${PROVIDER} does not let this server read ${read.what}: it needs a paid X API access tier (Basic or higher), which the server's operator must subscribe to.`,
-        undefined,
-        403,
-      );
-    }
-    return reconnectToGrant(read, read.scopes);
+export function xAnswers(read: XRead): ProviderAnswers {
+  return {
+    reasonsOf: xReasons,
+    rows: [
+      {
+        status: 429,
+        reasons: ['usage-capped'],
+        kind: 'rate_limited',
+        message: `${PROVIDER}: this server's X app has used its monthly read allowance; reading resumes when X renews it`,
+      },
+      {
+        status: 403,
+        reasons: ['client-not-enrolled', 'official-client-forbidden'],
+        kind: 'tier_required',
+        message: `${PROVIDER} refuses this server's app: it is not attached to a project with X API access. The server's operator must attach it to a project (on a paid tier) in the X developer portal.`,
+      },
+      {
+        // "You currently have access to a subset of X API V2 endpoints": the Free tier.
+        status: 403,
+        reasons: ['453'],
+        kind: 'tier_required',
+        message: `${PROVIDER} does not let this server read ${read.what}: it needs a paid X API access tier (Basic or higher), which the server's operator must subscribe to.`,
+      },
+      { status: 403, kind: 'not_connected', message: reconnectToGrant(read, read.scopes) },
+      providerDown(PROVIDER),
+    ],
   };
 }

@@ -1,4 +1,4 @@
-import type { ProviderAnswers } from '#server/sources/account-refusal';
+import { type ProviderAnswers, providerDown } from '#server/sources/account-refusal';
 import { googleErrorReasons } from '#server/sources/google-api-errors';
 
 /**
@@ -37,10 +37,6 @@ export const YOUTUBE_DATA_API_ANSWERS: ProviderAnswers = {
     },
     { status: 403, kind: 'unauthorized', message: "YouTube refused the server's API key" },
     { status: 429, kind: 'rate_limited', message: 'YouTube is limiting requests right now: retry {retry}' },
-    {
-      status: '5xx',
-      kind: 'upstream',
-      message: 'YouTube is not answering right now (it answered {status}): try again later',
-    },
+    providerDown('YouTube'),
   ],
 };

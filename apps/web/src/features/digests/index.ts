@@ -15,6 +15,7 @@ export {
   useDeleteDigest,
   useDeleteDraft,
   useDigest,
+  useDigestHealth,
   useDigestLimitReached,
   useDigests,
   useDrafts,
@@ -27,6 +28,7 @@ export {
   useSubscribers,
 } from './api/use-digests';
 export { NextSends } from './components/NextSends';
+export { hasHealthNews, SourceHealthLine } from './components/SourceHealthLine';
 export { SourceIcon, SourceIcons } from './components/SourceIcons';
 export {
   formatCount,

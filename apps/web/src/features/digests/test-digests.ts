@@ -18,6 +18,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     minSourcesToSend: 0,
     sourceTypes: [],
     subscriberCount: 0,
+    failingSources: 0,
     latestBuildNumber: null,
     visibility: 'private',
     shareUrl: null,
@@ -44,6 +45,7 @@ export function testDigest(count: number, overrides: Partial<Digest> = {}): Dige
   const {
     sourceTypes: _types,
     subscriberCount: _count,
+    failingSources: _failing,
     ...fields
   } = testDigestSummary({
     latestBuildNumber: count === 0 ? null : count,

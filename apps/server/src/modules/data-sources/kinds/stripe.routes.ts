@@ -35,8 +35,9 @@ export function stripeRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod 
           tags: ['data-sources'],
           summary: 'Revenue, payments and new customers of connected Stripe accounts over the last 24 hours',
           description:
-            'Amounts are in minor units (cents); `revenue` is in the currency that brought the most, every ' +
-            'currency is in `revenueByCurrency`. An account that cannot be read keeps its place with ' +
+            "Amounts are in minor units (cents); `revenue` is in the account's default currency, every " +
+            'currency is in `revenueByCurrency` (that one first, the others by code, never ranked by amount). ' +
+            'An account that cannot be read keeps its place with ' +
             '`message` saying why (not connected, reconnect, timeout, 429 …).',
           security: [{ bearerAuth: [] }],
           querystring: z.object({

@@ -2,12 +2,21 @@ import type { Source } from '@digest/contracts';
 import type { DigestBlockInput } from '@digest/email/blocks';
 import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { api, errorMessage } from '#web/lib/api-client';
+import { useBuilderStore } from '../store';
 
-/** `POST /api/data-sources/preview`: one source's live content, as its e-mail block will get it. */
-export function fetchPreview(source: Source, signal?: AbortSignal): Promise<unknown> {
+/**
+ * `POST /api/data-sources/preview`: one source's live content, as its e-mail block will get it. While a saved
+ * digest is edited its id goes along, so the read also tells that source's health (issue 17).
+ */
+export function fetchPreview(
+  source: Source,
+  digestId: string | null,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const body = digestId ? { source, digestId } : { source };
   return api
-    .post<{ content: unknown }>('/data-sources/preview', { source }, { signal })
-    .then((body) => body.content);
+    .post<{ content: unknown }>('/data-sources/preview', body, { signal })
+    .then((answer) => answer.content);
 }
 
 /**
@@ -23,11 +32,14 @@ function contentKey(source: Source): string {
 export const previewKey = (source: Source | null) =>
   ['builder', 'preview', source ? contentKey(source) : ''] as const;
 
-/** A form's settings that are not valid yet (null) are not fetched. */
-const previewQuery = (source: Source | null) =>
+/**
+ * A form's settings that are not valid yet (null) are not fetched. The digest is not in the key: the content
+ * is the same whichever digest asks.
+ */
+const previewQuery = (source: Source | null, digestId: string | null) =>
   queryOptions({
     queryKey: previewKey(source),
-    queryFn: source ? ({ signal }) => fetchPreview(source, signal) : skipToken,
+    queryFn: source ? ({ signal }) => fetchPreview(source, digestId, signal) : skipToken,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -55,13 +67,15 @@ const NO_PREVIEW: BlockPreview = { block: null, loading: false, error: null };
 
 /** The live preview of one source, or of a form's settings (nothing while they are not valid: null). */
 export function useBlockPreview(source: Source | null): BlockPreview {
-  const result = useQuery(previewQuery(source));
+  const digestId = useBuilderStore((state) => state.editDigestId);
+  const result = useQuery(previewQuery(source, digestId));
   return source ? toPreview(source, result) : NO_PREVIEW;
 }
 
 /** Previews of every block: whether any is still loading or failed (Done waits for none to fail). */
 export function useBlockPreviews(sources: Source[]): BlockPreview[] {
-  const results = useQueries({ queries: sources.map(previewQuery) });
+  const digestId = useBuilderStore((state) => state.editDigestId);
+  const results = useQueries({ queries: sources.map((source) => previewQuery(source, digestId)) });
   return sources.map((source, index) =>
     toPreview(source, results[index] ?? { data: undefined, isPending: true, error: null }),
   );

@@ -1,4 +1,4 @@
-import { SOURCE_LABELS, type Source } from '@digest/contracts';
+import { SOURCE_LABELS, type Source, sourceHealthKey } from '@digest/contracts';
 import { type BlockContext, sourceTitle } from '@digest/email/blocks';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -10,7 +10,8 @@ import {
   GripIcon,
   TrashIcon,
 } from '#web/components/ui/icons';
-import { SourceIcon } from '#web/features/digests';
+import { hasHealthNews, SourceHealthLine, SourceIcon, useDigestHealth } from '#web/features/digests';
+import { useBuilderStore } from '../store';
 import styles from './BlockCard.module.css';
 import { BlockPreview } from './BlockPreview';
 
@@ -83,8 +84,23 @@ export function SortableBlockCard({
           </Tool>
         </span>
       </header>
+      <BlockHealth source={source} onEdit={actions.onEdit} />
       <BlockPreview source={source} context={context} />
     </article>
+  );
+}
+
+/** Issue 17: in a saved digest, what is wrong with this source and what to do, above its preview. */
+function BlockHealth({ source, onEdit }: { source: Source; onEdit: () => void }) {
+  const digestId = useBuilderStore((state) => state.editDigestId);
+  const health = useDigestHealth(digestId ?? '', digestId !== null);
+  const key = sourceHealthKey(source);
+  const mine = health.data?.sources.find((candidate) => candidate.key === key);
+  if (!mine || !hasHealthNews(mine)) return null;
+  return (
+    <div className={styles.health}>
+      <SourceHealthLine health={mine} onEdit={onEdit} showTitle={false} />
+    </div>
   );
 }
 

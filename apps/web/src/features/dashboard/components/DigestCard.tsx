@@ -22,6 +22,11 @@ export function subscriberCountLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`;
 }
 
+/** Issue 17: the card's mark for sources whose last read failed ("1 source failing"). */
+export function failingSourcesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'source' : 'sources'} failing`;
+}
+
 /**
  * docs/product.md §2 digest card: name (opens the digest), schedule type, weekday or month day, time, source icons,
  * subscriber count, Share, the Active/Paused switch and a menu (Duplicate, Delete Digest); plus when the
@@ -64,6 +69,9 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
         <span>{visibilityLabel(digest.visibility)}</span>
       </p>
       <SourceIcons sourceTypes={digest.sourceTypes} />
+      {digest.failingSources > 0 ? (
+        <p className={styles.failing}>{failingSourcesLabel(digest.failingSources)}</p>
+      ) : null}
       <div className={styles.footer}>
         <p className={styles.subscribers}>
           <UsersIcon className={styles.metaIcon} />

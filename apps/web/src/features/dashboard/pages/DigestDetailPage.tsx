@@ -22,12 +22,15 @@ import { Spinner } from '#web/components/ui/Spinner';
 import { useOpenBuilder } from '#web/features/builder';
 import {
   type Digest,
+  hasHealthNews,
   issuePager,
   missedIssueText,
   NextSends,
   nextIssueText,
+  SourceHealthLine,
   scheduleLine,
   useDigest,
+  useDigestHealth,
   useSendLatestDigest,
   visibilityLabel,
 } from '#web/features/digests';
@@ -101,6 +104,7 @@ function DigestDetail({ digest }: { digest: Digest }) {
           />
         }
       />
+      <SourcesHealth digest={digest} onEdit={() => editDigest(digest.digestId)} />
       <div className={styles.summary}>
         <div className={styles.facts}>
           <p className={styles.fact}>
@@ -162,6 +166,27 @@ function DigestDetail({ digest }: { digest: Digest }) {
         onOpenChange={setSharing}
       />
     </>
+  );
+}
+
+/**
+ * Issue 17: a line at the top of the page for each source that fails, whose feed moved, or that was moved,
+ * with what to do. Nothing while every source reads well.
+ */
+function SourcesHealth({ digest, onEdit }: { digest: Digest; onEdit: () => void }) {
+  const health = useDigestHealth(digest.digestId);
+  const news = health.data?.sources.filter(hasHealthNews) ?? [];
+  if (news.length === 0) return null;
+  const failing = news.filter((source) => source.failing).length;
+  return (
+    <section aria-label="Source health" className={styles.health}>
+      {failing > 0 ? (
+        <h2 className={styles.healthTitle}>{`${failing} ${failing === 1 ? 'source' : 'sources'} failing`}</h2>
+      ) : null}
+      {news.map((source) => (
+        <SourceHealthLine key={source.key} health={source} onEdit={onEdit} />
+      ))}
+    </section>
   );
 }
 

@@ -1,12 +1,14 @@
 import {
   type Digest,
   type DigestCreateInput,
+  type DigestHealthResponse,
   type DigestPatchInput,
   type DigestSummary,
   type DigestVisibility,
   type Draft,
   type DraftCreateInput,
   type DraftPatchInput,
+  digestHealthResponseSchema,
   digestListResponseSchema,
   digestResponseSchema,
   draftListResponseSchema,
@@ -33,6 +35,11 @@ export function fetchDigest(digestId: string, signal?: AbortSignal): Promise<Dig
   return api
     .get(`/digests/${id(digestId)}`, { schema: digestResponseSchema, signal })
     .then((body) => body.digest);
+}
+
+/** `GET /digests/{id}/health` (issue 17): how each source last read, and what to do about it. */
+export function fetchDigestHealth(digestId: string, signal?: AbortSignal): Promise<DigestHealthResponse> {
+  return api.get(`/digests/${id(digestId)}/health`, { schema: digestHealthResponseSchema, signal });
 }
 
 export function fetchDrafts(signal?: AbortSignal): Promise<Draft[]> {

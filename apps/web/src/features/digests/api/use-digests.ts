@@ -14,6 +14,7 @@ import {
   deleteDraft,
   duplicateDigest,
   fetchDigest,
+  fetchDigestHealth,
   fetchDigests,
   fetchDrafts,
   fetchSubscribers,
@@ -30,6 +31,7 @@ export const digestKeys = {
   drafts: () => ['digests', 'drafts'] as const,
   detail: (digestId: string) => ['digests', 'detail', digestId] as const,
   subscribers: (digestId: string) => ['digests', 'subscribers', digestId] as const,
+  health: (digestId: string) => ['digests', 'health', digestId] as const,
 };
 
 const showError = (error: unknown) => notifyError(errorMessage(error));
@@ -56,6 +58,16 @@ export function digestQueryOptions(digestId: string) {
     queryKey: digestKeys.detail(digestId),
     queryFn: ({ signal }) => fetchDigest(digestId, signal),
     refetchOnWindowFocus: false,
+  });
+}
+
+/** The health of the digest's sources (issue 17); `enabled` false while there is no saved digest. */
+export function useDigestHealth(digestId: string, enabled = true) {
+  return useQuery({
+    queryKey: digestKeys.health(digestId),
+    queryFn: ({ signal }) => fetchDigestHealth(digestId, signal),
+    refetchOnWindowFocus: false,
+    enabled: enabled && digestId !== '',
   });
 }
 
@@ -141,6 +153,12 @@ export function sendLatestDigestOptions(queryClient: QueryClient, digestId: stri
         queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
       ]);
     },
+    // Sent or not (every source failed), the issue read the sources: their health and the card's mark.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: digestKeys.health(digestId) }),
+        queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
+      ]),
     onError: showError,
   });
 }
