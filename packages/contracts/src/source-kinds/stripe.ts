@@ -67,7 +67,7 @@ const stripeShape = {
 };
 
 /** How much an account's revenue moved from the day before, in %; null when it cannot be told. */
-export function revenueChange(account: StripeAccountFigures): number | null {
+function revenueChange(account: StripeAccountFigures): number | null {
   const { revenue, previousRevenue } = account;
   if (revenue === null || previousRevenue === null || previousRevenue === undefined) return null;
   if (previousRevenue === 0) return revenue === 0 ? 0 : Number.POSITIVE_INFINITY;
