@@ -80,11 +80,34 @@ test('a condition set in the builder; an issue whose conditions are not met is s
   await chooseKind(page, "Today's Date");
   await save(page);
 
+  // Stripe: connect the account (the fake provider consents at once), then its revenue condition.
+  await chooseKind(page, 'Stripe');
+  await sidebar(page).getByRole('button', { name: 'Connect Stripe' }).click();
+  await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Edit source' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await sidebar(page)
+    .getByRole('group')
+    .first()
+    .getByRole('checkbox', { name: 'Include in this Digest' })
+    .check();
+  const change = sidebar(page).getByLabel('Revenue change above (%)');
+  await change.fill('1001');
+  await expect(sidebar(page).getByText('Revenue change above (%) must be from 0 to 1000')).toBeVisible();
+  await shoot(page, 'builder-stripe-refused', true);
+  await change.fill('10');
+  await save(page);
+  await expectLoaded(block(page, 'Stripe'));
+
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'Schedule your Digest' });
   const needed = popup.getByLabel('Send only when at least this many sources have something to say');
   await expect(needed).toHaveValue('0');
-  await needed.fill('2');
+  await needed.fill('21');
+  await expect(popup.getByText('Sources needed must be from 0 to 20')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await needed.fill('3');
+  await shoot(page, 'schedule-popup-sources-needed', true);
   await popup.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog', { name: 'Well done!' })).toBeVisible({ timeout: 30_000 });
 
@@ -98,21 +121,23 @@ test('a condition set in the builder; an issue whose conditions are not met is s
     minSourcesToSend: number;
     sources: { type: string; conditions?: unknown }[];
   };
-  expect(stored.minSourcesToSend).toBe(2);
+  expect(stored.minSourcesToSend).toBe(3);
   expect(stored.sources.map((source) => [source.type, source.conditions ?? null])).toEqual([
     ['HACKER_NEWS', { minPoints: 300, minNewItems: 2 }],
     ['WEATHER', { rainAtLeast: 100 }],
     ['DATE', null],
+    ['STRIPE', { revenueChangeAbove: 10 }],
   ]);
 
-  // Send latest digest: Hacker News has stories, the weather expects no rain, the date never counts.
+  // Send latest digest: Hacker News has stories and Stripe's revenue moved by more than 10 % from the
+  // day before, but the weather expects no rain and the date never counts: 2 of 4, and 3 are needed.
   await page.goto(`/digests/${built?.digestId}`);
   await page.getByRole('button', { name: 'Send latest digest' }).click();
   await expect(
     page
       .locator('#main')
       .getByText(
-        /Skipped: 1 of 3 sources had something to say, at least 2 needed \(no rain expected \(\d+ % < 100 %\)\)\./,
+        /Skipped: 2 of 4 sources had something to say, at least 3 needed \(no rain expected \(\d+ % < 100 %\)\)\./,
       ),
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 2, name: /^Issue 1/ })).toHaveCount(0);
