@@ -90,7 +90,8 @@ export function ScheduleForm({
   const reasonId = useId();
   const minSourcesCheck = minSourcesToSendSchema.safeParse(minSourcesToSend);
   const minSourcesError = minSourcesCheck.success ? undefined : minSourcesCheck.error.issues[0]?.message;
-  const blocked = blockedReason ?? minSourcesError ?? null;
+  // A wrong count is said under its own field (announced there); Done waits for it without repeating it.
+  const blocked = blockedReason !== null || minSourcesError !== undefined;
   const change = (patch: Partial<Schedule>) => onScheduleChange({ ...schedule, ...patch });
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -173,12 +174,12 @@ export function ScheduleForm({
       />
       <FriendsField friends={friends} onChange={onFriendsChange} />
       <div className={styles.actions}>
-        {blocked ? (
+        {blockedReason ? (
           <p id={reasonId} className={styles.blocked}>
-            {blocked}
+            {blockedReason}
           </p>
         ) : null}
-        <Button type="submit" disabled={blocked !== null} aria-describedby={blocked ? reasonId : undefined}>
+        <Button type="submit" disabled={blocked} aria-describedby={blockedReason ? reasonId : undefined}>
           {submitLabel}
         </Button>
       </div>
