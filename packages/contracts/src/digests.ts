@@ -105,6 +105,7 @@ export const DIGEST_MESSAGES = {
   maxSubscribers: `A Digest can be shared with at most ${MAX_SUBSCRIBERS} friends`,
   emptyPending: 'Click the + sign to add the email to the list first.',
   nothingToChange: 'Send at least one field to change',
+  catchUpOnResume: 'A catch-up issue is sent only when resuming: send { active: true, catchUp: true }.',
 } as const;
 
 /** docs/product.md §5: '{email} should be a valid email!' with the entered text. */
@@ -221,7 +222,8 @@ export type DigestCreate = z.output<typeof digestCreateSchema>;
 
 /**
  * `PATCH /api/digests/{id}`: any of the create fields (at least one). `{ active: false }` pauses,
- * `{ active: true }` resumes; `subscribers` sets the list like `PUT /subscribers`.
+ * `{ active: true }` resumes (`{ active: true, catchUp: true }` with one catch-up issue, when the digest was
+ * paused for longer than its period); `subscribers` sets the list like `PUT /subscribers`.
  */
 export const digestPatchSchema = z
   .object({
@@ -233,10 +235,16 @@ export const digestPatchSchema = z
     minSourcesToSend: minSourcesToSendSchema,
     subscribers: subscriberListSchema,
     sources: digestSourcesSchema,
+    /** With `active: true`: resume with one "While you were away" issue (see catch-up.ts). */
+    catchUp: z.literal(true, { error: 'catchUp can only be true' }),
   })
   .partial()
   .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange });
+  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange })
+  .refine((patch) => patch.catchUp === undefined || patch.active === true, {
+    error: DIGEST_MESSAGES.catchUpOnResume,
+    path: ['catchUp'],
+  });
 export type DigestPatchInput = z.input<typeof digestPatchSchema>;
 export type DigestPatch = z.output<typeof digestPatchSchema>;
 
@@ -316,6 +324,8 @@ const digestFields = {
   shareUrl: z.string().nullable(),
   /** When the next issue goes out (ISO 8601), null while the digest is paused. */
   nextRunAt: z.string().nullable(),
+  /** Since when the digest is paused (ISO 8601); null while active, or paused before this was recorded. */
+  pausedAt: z.string().nullable(),
   /** The owner's IANA zone the schedule runs in (UTC until the profile has one). */
   timeZone: z.string(),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './auth';
+export * from './catch-up';
 export * from './data-sources';
 export * from './digests';
 export * from './errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '#server/db/client';
+import type { Database, DatabaseHandle } from '#server/db/client';
 import { createAccountTokens } from '#server/modules/accounts/account-tokens';
 import { createAccountProviders } from '#server/modules/accounts/accounts.providers';
 import { accountsRoutes } from '#server/modules/accounts/accounts.routes';
@@ -53,6 +53,7 @@ import {
 import { deleteStaleSourceCache } from '#server/modules/housekeeping/housekeeping.repository';
 import { createBlockHtmlCache } from '#server/modules/issues/block-html-cache';
 import { buildIssueAttempt, type IssuesDeps } from '#server/modules/issues/build-issue.usecases';
+import { type CatchUpWindow, queueCatchUpIssue } from '#server/modules/issues/catch-up';
 import { buildIssueJob } from '#server/modules/issues/issues.jobs';
 import { issuesRoutes } from '#server/modules/issues/issues.routes';
 import { startScheduler } from '#server/modules/issues/scheduler';
@@ -245,7 +246,18 @@ export function composeModules(deps: ModulesDeps) {
     changes: deps.database.changes,
     maxUsers: deps.digestListCacheUsers,
   });
-  const digestDeps = { db, clock, appUrl, issueLinks, authenticate, notify, recipientsPerDay, listCache };
+  const digestDeps = {
+    db,
+    clock,
+    appUrl,
+    issueLinks,
+    authenticate,
+    notify,
+    recipientsPerDay,
+    listCache,
+    queueCatchUp: (tx: Database, digestId: string, window: CatchUpWindow) =>
+      queueCatchUpIssue(tx, queue, digestId, window),
+  };
   const newslettersDeps = {
     db,
     clock,

@@ -16,6 +16,11 @@ export interface SourceContext {
    * carries only what this digest has not carried yet.
    */
   digestId?: string;
+  /**
+   * A catch-up issue's window (issue 17 "While you were away"): the time the digest was paused. The kinds
+   * that can read a past window (`CATCH_UP_KINDS`) read only what was published or received in it.
+   */
+  window?: { since: Date; until: Date };
 }
 
 export type AccountProvider = 'GOOGLE' | 'TWITTER' | 'STRIPE';
@@ -72,6 +77,11 @@ export interface NewsletterQuery {
    * Absent (the builder's preview): the latest.
    */
   digestId?: string | undefined;
+  /**
+   * A catch-up issue: newsletters received in this window (instead of since the digest's previous issue),
+   * still only those the digest has not carried.
+   */
+  receivedIn?: { since: Date; until: Date } | undefined;
   /** Whether to read the HTML and text too (the whole-issue layout). */
   withBody: boolean;
 }

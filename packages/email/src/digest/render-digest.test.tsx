@@ -218,6 +218,19 @@ describe('renderDigestEmail', () => {
 
 const legal = { termsUrl: 'https://digest.example/terms', privacyUrl: 'https://legal.example/privacy' };
 
+describe('a catch-up issue (issue 17 "While you were away")', () => {
+  it('is marked in its heading, text and preview line, with the paused time in the owner’s zone', async () => {
+    const catchUp = { since: new Date('2026-11-01T12:00:00Z'), until: new Date('2026-11-22T12:00:00Z') };
+    const rendered = await renderDigestEmail(input([blockOf('RSS', rssContent(2))], { catchUp }));
+    expect(rendered.html).toMatch(/<h2[^>]*>While you were away<\/h2>/);
+    expect(rendered.html).toContain('What came while this Digest was paused, Nov 1 – Nov 22.');
+    expect(rendered.text.toLowerCase()).toContain('while you were away');
+    expect(rendered.html).toContain('While you were away · Issue #12');
+    const usual = await renderDigestEmail(input([blockOf('RSS', rssContent(2))]));
+    expect(usual.html).not.toContain('While you were away');
+  });
+});
+
 describe('recipient footer', () => {
   it('the rendered issue carries one marker in html and text, where the footer goes', async () => {
     const { html, text } = await renderDigestEmail(input(smallBlocks()));

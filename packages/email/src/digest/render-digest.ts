@@ -26,6 +26,8 @@ export interface DigestEmailInput {
    * private (and in the public copy itself), so no mail links to a page that answers 404.
    */
   publicUrl?: string | undefined;
+  /** A resume's catch-up issue: marked "While you were away", with the time it covers. */
+  catchUp?: { since: Date; until: Date } | undefined;
 }
 
 export interface RenderedDigest extends RenderedEmail {

@@ -43,6 +43,11 @@ export const digests = pgTable(
     minSourcesToSend: integer('min_sources_to_send').notNull().default(0),
     /** When the scheduler should build the next issue; null while paused or not yet computed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /**
+     * When the owner paused it (null while active): a resume after more than its period may send one
+     * "While you were away" issue of this window. Digests paused before 0019 got their `updated_at`.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** docs/design.md §10: `private` (the default) or `public`, turned on by the owner. */
     visibility: text('visibility').notNull().default('private'),
     /** The random token of the public page's address while public (a new one each time it is turned on). */

@@ -29,7 +29,12 @@ export const issueRuns = pgTable(
       .references(() => digests.digestId, { onDelete: 'cascade' }),
     /** The scheduled instant (the request time for a manual run). */
     slot: timestamp('slot', { withTimezone: true }).notNull(),
+    /**
+     * `schedule`, `manual` ("Send latest digest") or `catch_up` (a resume's "While you were away" issue: its
+     * slot is the resume, `catch_up_since` the pause, and its sources read that window).
+     */
     trigger: text('trigger').notNull().default('schedule'),
+    catchUpSince: timestamp('catch_up_since', { withTimezone: true }),
     status: text('status').notNull().default('queued'),
     /** Why a run was skipped, empty or failed. */
     reason: text('reason'),
@@ -39,7 +44,11 @@ export const issueRuns = pgTable(
   },
   (table) => [
     uniqueIndex('issue_runs_digest_slot_unique').on(table.digestId, table.slot),
-    check('issue_runs_trigger_check', sql`${table.trigger} in ('schedule', 'manual')`),
+    check('issue_runs_trigger_check', sql`${table.trigger} in ('schedule', 'manual', 'catch_up')`),
+    check(
+      'issue_runs_catch_up_check',
+      sql`(${table.trigger} = 'catch_up') = (${table.catchUpSince} is not null)`,
+    ),
     check(
       'issue_runs_status_check',
       sql`${table.status} in ('queued', 'built', 'skipped', 'empty', 'failed')`,

@@ -1,4 +1,4 @@
-import { sharePageUrl } from '@digest/contracts';
+import { CATCH_UP_TITLE, sharePageUrl } from '@digest/contracts';
 import { type LegalLinks, personalizeDigest, recipientFooter } from '@digest/email';
 import type { OutgoingMail } from '#server/platform/mailer';
 import type { findDeliveryToSend } from './deliveries.repository';
@@ -64,9 +64,10 @@ export function quotedInSubject(name: string): string {
   return `“${capped}”`;
 }
 
-/** The subject of an issue: fixed words around the quoted digest name. */
-export function issueSubject(digestName: string, buildNumber: number) {
-  return `Digest ${quotedInSubject(digestName)}, issue ${buildNumber}`;
+/** The subject of an issue: fixed words around the quoted digest name (and a catch-up's mark). */
+export function issueSubject(digestName: string, buildNumber: number, catchUp = false) {
+  const subject = `Digest ${quotedInSubject(digestName)}, issue ${buildNumber}`;
+  return catchUp ? `${subject}: ${CATCH_UP_TITLE}` : subject;
 }
 
 /**
@@ -115,7 +116,7 @@ export function issueMailOf(
   });
   return {
     to: delivery.recipient,
-    subject: issueSubject(delivery.digestName, delivery.buildNumber),
+    subject: issueSubject(delivery.digestName, delivery.buildNumber, delivery.catchUp),
     html: body.html,
     text: body.text,
     headers,

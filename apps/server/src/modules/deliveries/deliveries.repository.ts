@@ -6,6 +6,7 @@ import {
   digestBuilds,
   digestSubscribers,
   digests,
+  issueRuns,
   users,
 } from '#server/db/schema';
 
@@ -103,6 +104,8 @@ export async function findDeliveryToSend(db: Database, deliveryId: string) {
       digestId: digests.digestId,
       digestName: digests.name,
       buildNumber: digestBuilds.buildNumber,
+      /** The resume's "While you were away" issue (its subject says so). */
+      catchUp: sql<boolean>`exists (select 1 from ${issueRuns} where ${issueRuns.buildId} = ${digestBuilds.buildId} and ${issueRuns.trigger} = 'catch_up')`,
       html: digestBuilds.html,
       text: digestBuilds.text,
       ownerId: users.userId,

@@ -16,5 +16,7 @@ export const digestsErrors = {
   noRoomFor: (wanted: number, room: number) =>
     new AppError(422, 'TOO_MANY_DIGESTS', noRoomForDigestsMessage(wanted, room)),
   tooManyDrafts: () => new AppError(422, 'TOO_MANY_DRAFTS', DIGEST_MESSAGES.maxDrafts),
+  /** A resume's catch-up issue is not offered for this digest (the message says why). */
+  catchUpRefused: (message: string) => new AppError(422, 'CATCH_UP_NOT_OFFERED', message),
   accountGone: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'This account no longer exists.'),
 };

@@ -41,6 +41,7 @@ function presentCommon(row: CommonRow, appUrl: string) {
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
     ...presentVisibility(appUrl, row),
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    pausedAt: row.active ? null : (row.pausedAt?.toISOString() ?? null),
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -20,6 +20,7 @@ export type DigestChanges = Partial<
     | 'sources'
     | 'updatedAt'
     | 'nextRunAt'
+    | 'pausedAt'
   >
 >;
 
@@ -133,6 +134,7 @@ export const digestSettingsColumns = {
 const commonColumns = {
   ...digestSettingsColumns,
   nextRunAt: digests.nextRunAt,
+  pausedAt: digests.pausedAt,
   shareToken: digests.shareToken,
   latestBuildNumber,
   timeZone: ownerTimeZone,

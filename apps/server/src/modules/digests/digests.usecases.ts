@@ -1,10 +1,15 @@
 import {
+  CATCH_UP_MESSAGES,
+  catchesUp,
   DIGEST_NAME_MAX_LENGTH,
   type DigestCreate,
   type DigestPatch,
   type DigestVisibility,
   defaultDigestName,
   MAX_DIGESTS,
+  pausedLongerThanPeriod,
+  type ScheduleType,
+  type Source,
 } from '@digest/contracts';
 import type { Database } from '#server/db/client';
 import { nextRunFor } from '#server/modules/schedule/reschedule';
@@ -31,6 +36,8 @@ export interface DigestsDeps {
   recipientsPerDay: number;
   /** Users' lists kept until the database says they changed. */
   listCache: DigestListCache;
+  /** Queues the one "While you were away" issue of a resume, in its transaction (modules/issues). */
+  queueCatchUp(tx: Database, digestId: string, window: { since: Date; until: Date }): Promise<void>;
 }
 
 export function listDigests(deps: Pick<DigestsDeps, 'db' | 'appUrl' | 'listCache'>, userId: string) {
@@ -111,6 +118,7 @@ async function insertNewDigest(
     minSourcesToSend: body.minSourcesToSend,
     sources: body.sources,
     nextRunAt: nextRunFor(body, owner.timezone, now),
+    pausedAt: body.active ? null : now,
     createdAt: now,
     updatedAt: now,
   });
@@ -152,13 +160,36 @@ export async function createDigests(deps: DigestsDeps, userId: string, bodies: D
 
 const SCHEDULE_FIELDS = ['active', 'scheduleType', 'time', 'weekDay', 'monthDay'] as const;
 
-/** `PATCH /digests/{id}`: any field; `{ active }` pauses or resumes, `subscribers` sets the list. */
+/**
+ * The window a resume with `catchUp` covers (issue 17 "While you were away"): from the pause to now. Refused
+ * (422, nothing changed) unless the digest is paused, was paused for longer than its period, and has a source
+ * that can catch up.
+ */
+function catchUpWindow(
+  row: { active: boolean; pausedAt: Date | null; scheduleType: string },
+  sources: readonly Source[],
+  now: Date,
+) {
+  if (row.active) throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.notPaused);
+  // No recorded pause (a row written around the migration by other means): how long is unknown.
+  if (!row.pausedAt || !pausedLongerThanPeriod(row.scheduleType as ScheduleType, row.pausedAt, now))
+    throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.notLongEnough);
+  if (!sources.some((source) => catchesUp(source.type)))
+    throw digestsErrors.catchUpRefused(CATCH_UP_MESSAGES.noSources);
+  return { since: row.pausedAt, until: now };
+}
+
+/**
+ * `PATCH /digests/{id}`: any field; `{ active }` pauses or resumes, `subscribers` sets the list. A pause
+ * records when (`paused_at`); `{ active: true, catchUp: true }` resumes with one catch-up issue.
+ */
 export async function updateDigest(deps: DigestsDeps, userId: string, digestId: string, patch: DigestPatch) {
   const now = deps.clock.now();
   const toNotify = await deps.db.transaction(async (tx) => {
     const row = await repository.findOwnedDigest(tx, userId, digestId, true);
     if (!row) throw digestsErrors.digestNotFound();
-    const { subscribers, name, ...fields } = patch;
+    const { subscribers, name, catchUp, ...fields } = patch;
+    const window = catchUp ? catchUpWindow(row, fields.sources ?? row.sources, now) : undefined;
     const changes: repository.DigestChanges = { ...fields, updatedAt: now };
     const owner = await repository.findOwner(tx, userId);
     if (name !== undefined) changes.name = name || defaultDigestName(owner?.fullName);
@@ -166,9 +197,13 @@ export async function updateDigest(deps: DigestsDeps, userId: string, digestId: 
       // A new schedule, a pause or a resume: the next issue is the first slot of the new schedule after now.
       changes.nextRunAt = nextRunFor({ ...row, ...fields }, owner?.timezone ?? null, now);
     }
+    // Pausing a paused digest again keeps the first time: a catch-up covers the whole time it was paused.
+    if (fields.active === false && row.active) changes.pausedAt = now;
+    if (fields.active === true) changes.pausedAt = null;
     await repository.updateDigest(tx, userId, digestId, changes);
     // A source the digest no longer has has no health (issue 17): its card must not count it failing.
     if (fields.sources !== undefined) await pruneHealth(tx, digestId, fields.sources);
+    if (window) await deps.queueCatchUp(tx, digestId, window);
     return subscribers === undefined
       ? []
       : applySubscriberList(tx, {
@@ -216,6 +251,7 @@ export async function duplicateDigest(deps: DigestsDeps, userId: string, digestI
       sendOnlyWhenNew: original.sendOnlyWhenNew,
       minSourcesToSend: original.minSourcesToSend,
       sources: original.sources,
+      pausedAt: now,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTHING_NEW_MESSAGE, sharePageUrl, sourceFixOf, sourceKindOf } from '@digest/contracts';
+import { catchesUp, NOTHING_NEW_MESSAGE, sharePageUrl, sourceFixOf, sourceKindOf } from '@digest/contracts';
 import {
   type BlockHtmlCache,
   type DigestBlockInput,
@@ -153,17 +153,27 @@ export async function buildIssue(
   const run = await repository.findRunForBuild(deps.db, runId);
   if (run?.status !== 'queued') return { status: 'done-before' };
   const log = deps.logger.child({ digestId: run.digestId, runId });
-  if (run.trigger === 'schedule' && !run.active) {
+  if (run.trigger !== 'manual' && !run.active) {
     const reason = 'The digest was paused before this issue was built.';
     await repository.finishRun(deps.db, runId, 'skipped', deps.clock.now(), { reason });
     return { status: 'skipped', reason };
   }
+  // A resume's "While you were away" issue: the sources that can read the paused window, reading only it.
+  const catchUp = run.catchUpSince ? { since: run.catchUpSince, until: run.slot } : undefined;
+  const sources = catchUp ? run.sources.filter((source) => catchesUp(source.type)) : run.sources;
 
-  const context = { userId: run.userId, timezone: run.timeZone, locale: run.locale, digestId: run.digestId };
-  const fetched = await fetchIssueBlocks(deps.connectors, run.sources, context, (error, type) =>
+  const context = {
+    userId: run.userId,
+    timezone: run.timeZone,
+    locale: run.locale,
+    digestId: run.digestId,
+    ...(catchUp ? { window: catchUp } : {}),
+  };
+  const fetched = await fetchIssueBlocks(deps.connectors, sources, context, (error, type) =>
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
-  const resolved = withResolvedFeeds(fetched.blocks);
+  // Only from every source: a catch-up's blocks are a part of them, and saving those would drop the rest.
+  const resolved = catchUp ? undefined : withResolvedFeeds(fetched.blocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
   await recordIssueHealth(deps, run.digestId, fetched.reads);
@@ -178,7 +188,10 @@ export async function buildIssue(
     fetched.withNews === 0 ? issueUnderConditions(fetchedBlocks, new Set()) : await withoutSent();
   let fresh = underConditions.issue;
   let { blocks } = fresh;
-  const notSent = nothingToSend(run, underConditions);
+  // A catch-up reads only some of the sources: the digest's "at least N sources" does not fit it (each
+  // source's own conditions still do).
+  const rules = { ...run, sources, minSourcesToSend: catchUp ? 0 : run.minSourcesToSend };
+  const notSent = nothingToSend(rules, underConditions);
   if (notSent) {
     await repository.finishRun(deps.db, runId, notSent.status, deps.clock.now(), { reason: notSent.reason });
     log.info({ reason: notSent.reason }, 'issue not sent');
@@ -208,6 +221,7 @@ export async function buildIssue(
       date: run.slot,
       timeZone: run.timeZone,
       locale: run.locale,
+      catchUp,
     };
     // The mails link the public page only while there is one (docs/design.md §10).
     const publicUrl = run.shareToken ? sharePageUrl(deps.appUrl, run.shareToken, buildNumber) : undefined;
@@ -287,7 +301,7 @@ export async function buildIssue(
       underConditions = await withoutSent();
       fresh = underConditions.issue;
       blocks = fresh.blocks;
-      const notSentNow = nothingToSend(run, underConditions);
+      const notSentNow = nothingToSend(rules, underConditions);
       if (notSentNow) {
         await repository.finishRun(deps.db, runId, notSentNow.status, deps.clock.now(), {
           reason: notSentNow.reason,

@@ -7,11 +7,11 @@ import { issueUnderConditions, skippedByConditions, withItemFilters } from './co
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
 const MIGRATING_TIMEOUT_MS = 90_000;
 
-describe('upgrading to conditions (0019_digest_conditions)', () => {
+describe('upgrading to conditions (0020_digest_conditions)', () => {
   it(
     'reads digests stored before conditions as they were: no condition, every issue sent as before',
     async () => {
-      const old = await createDatabaseAt('0018_source_health');
+      const old = await createDatabaseAt('0019_catch_up');
       try {
         const [user] = (await old.sql(
           `insert into users (email, method) values ('old@example.com', 'email') returning user_id`,

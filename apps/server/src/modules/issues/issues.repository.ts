@@ -83,6 +83,7 @@ export async function findRunForBuild(db: Database, runId: string) {
       runId: issueRuns.runId,
       slot: issueRuns.slot,
       trigger: issueRuns.trigger,
+      catchUpSince: issueRuns.catchUpSince,
       status: issueRuns.status,
       digestId: digests.digestId,
       name: digests.name,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { digestNewsletterItems, inboundMessages, issueRuns, newsletterSenders } from '#server/db/schema';
 import type { NewsletterItems, NewsletterQuery, StoredNewsletter } from '#server/sources/connector';
@@ -35,7 +35,12 @@ function conditionsOf(query: NewsletterQuery): (SQL | undefined)[] {
       notExists(
         sql`(select 1 from ${digestNewsletterItems} where ${digestNewsletterItems.digestId} = ${digestId} and ${digestNewsletterItems.messageId} = ${inboundMessages.messageId})`,
       ),
-      sql`${inboundMessages.receivedAt} > coalesce(${previousIssueStart(digestId)}, '-infinity'::timestamptz)`,
+      query.receivedIn
+        ? and(
+            gt(inboundMessages.receivedAt, query.receivedIn.since),
+            lte(inboundMessages.receivedAt, query.receivedIn.until),
+          )
+        : sql`${inboundMessages.receivedAt} > coalesce(${previousIssueStart(digestId)}, '-infinity'::timestamptz)`,
     );
   }
   return conditions;

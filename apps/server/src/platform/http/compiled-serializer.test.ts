@@ -25,6 +25,7 @@ const summary: DigestSummary = {
   visibility: 'public',
   shareUrl: 'http://app.test/digests/share/abc',
   nextRunAt: null,
+  pausedAt: null,
   timeZone: 'UTC',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

@@ -27,6 +27,8 @@ export interface HackerNewsSearch {
   hitsPerPage: number;
   /** Only stories posted after this instant (Unix seconds). */
   since?: number;
+  /** Only stories posted at or before this instant (Unix seconds). */
+  until?: number;
 }
 
 /** Hacker News through its Algolia search API (no key). */
@@ -36,7 +38,11 @@ export function hackerNewsClient(deps: { http: ProviderHttp; providers: Provider
       const url = new URL(`${deps.providers.baseUrls.hn}/v1/${search.byDate ? 'search_by_date' : 'search'}`);
       url.searchParams.set('tags', search.tags);
       url.searchParams.set('hitsPerPage', String(search.hitsPerPage));
-      if (search.since !== undefined) url.searchParams.set('numericFilters', `created_at_i>${search.since}`);
+      const filters = [
+        ...(search.since === undefined ? [] : [`created_at_i>${search.since}`]),
+        ...(search.until === undefined ? [] : [`created_at_i<=${search.until}`]),
+      ];
+      if (filters.length > 0) url.searchParams.set('numericFilters', filters.join(','));
       // The front page moves within minutes; five of them is fresh enough for a digest and its preview.
       const answer = await deps.http.json(
         { provider: PROVIDER, url, cache: { minSeconds: 60, defaultSeconds: 300, maxSeconds: 900 } },

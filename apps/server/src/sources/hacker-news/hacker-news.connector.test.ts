@@ -14,10 +14,14 @@ const fakes = fakeProvidersForFile([hackerNewsFake], '/hn');
 const CONTEXT = { userId: 'user-1', timezone: 'UTC', locale: 'en-US' };
 
 /** The fake moves its recorded stories to "now", so the real clock is the one that matches it. */
-function stories(settings: Partial<HackerNewsSource> = {}, timeoutMs?: number): Promise<HackerNewsContent> {
+function stories(
+  settings: Partial<HackerNewsSource> = {},
+  timeoutMs?: number,
+  window?: { since: Date; until: Date },
+): Promise<HackerNewsContent> {
   const deps = connectorDeps(fakes, { timeoutMs });
   const source = hackerNewsSourceSchema.parse({ type: 'HACKER_NEWS', ...settings });
-  return hackerNewsConnector(deps).fetchContent(source, CONTEXT);
+  return hackerNewsConnector(deps).fetchContent(source, { ...CONTEXT, ...(window ? { window } : {}) });
 }
 
 const titles = (content: HackerNewsContent) => content.items.map((item) => item.title);
@@ -97,5 +101,29 @@ describe('Hacker News failures', () => {
     provider: 'Hacker News',
     also: { notFound: true, shape: { results: [] } },
     read: (timeoutMs) => stories({}, timeoutMs),
+  });
+});
+
+describe('a catch-up issue: the best stories posted in its window', () => {
+  it('gives the stories posted between since and until, most points first, whatever the usual order', async () => {
+    const all = await stories({ story: 'latest', numberOfPosts: 10 });
+    const times = all.items.map((item) => Date.parse(item.createdAt)).sort((a, b) => a - b);
+    // A window that leaves out the newest and the oldest of the latest stories.
+    const since = new Date((times[1] ?? 0) - 1);
+    const until = new Date(times.at(-2) ?? 0);
+    const content = await stories({ story: 'latest', numberOfPosts: 10 }, undefined, { since, until });
+    expect(content.items.length).toBeGreaterThan(0);
+    for (const item of content.items) {
+      expect(Date.parse(item.createdAt)).toBeGreaterThan(since.getTime());
+      expect(Date.parse(item.createdAt)).toBeLessThanOrEqual(until.getTime());
+    }
+    const scores = content.items.map((item) => item.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(titles(content)).not.toContain(all.items[0]?.title);
+  });
+
+  it('gives nothing for a window before any story', async () => {
+    const content = await stories({}, undefined, { since: new Date(0), until: new Date(1_000) });
+    expect(content).toEqual({ items: [] });
   });
 });

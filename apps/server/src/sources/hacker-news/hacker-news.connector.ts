@@ -14,6 +14,28 @@ const TOP_WINDOW_SECONDS = 2 * 24 * 3600;
 
 const storyUrlOf = (id: string) => `https://news.ycombinator.com/item?id=${id}`;
 
+/** Whole seconds of Algolia's `created_at_i`. */
+const unixSeconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
+
+/**
+ * A catch-up issue's searches: the best (most points) stories posted in the window, whatever the block's
+ * usual order, since "the best of the time you were away" is what a reader missed; Ask HN and Show HN
+ * likewise. The front page is now's, so the stories are searched by their posting time instead.
+ */
+function windowSearches(
+  request: HackerNewsRequest,
+  window: { since: Date; until: Date },
+): HackerNewsSearch[] {
+  const hitsPerPage = request.numberOfPosts;
+  const range = { since: unixSeconds(window.since), until: unixSeconds(window.until) };
+  const kind = (tags: string): HackerNewsSearch => ({ byDate: false, tags, hitsPerPage, ...range });
+  return [
+    kind('story'),
+    ...(request.askHN ? [kind('ask_hn')] : []),
+    ...(request.showHN ? [kind('show_hn')] : []),
+  ];
+}
+
 /** The searches behind a block: its main list first, then the story kinds it adds. */
 function searchesFor(request: HackerNewsRequest, now: Date): HackerNewsSearch[] {
   const byDate = request.story === 'latest';
@@ -67,18 +89,20 @@ function itemOf(hit: HackerNewsHit): HackerNewsItem {
 export async function hackerNewsContent(
   deps: Pick<SourcesDeps, 'http' | 'providers' | 'clock'>,
   request: HackerNewsRequest,
+  window?: { since: Date; until: Date },
 ): Promise<HackerNewsContent> {
   if (request.numberOfPosts === 0) return { items: [] };
   const client = hackerNewsClient(deps);
-  const searches = searchesFor(request, deps.clock.now());
+  const searches = window ? windowSearches(request, window) : searchesFor(request, deps.clock.now());
   const lists = await Promise.all(searches.map((search) => client.search(search)));
-  const stories = mergeStories(lists, request.story === 'latest', request.numberOfPosts);
+  const byDate = !window && request.story === 'latest';
+  const stories = mergeStories(lists, byDate, request.numberOfPosts);
   return { items: stories.map(itemOf) };
 }
 
 export function hackerNewsConnector(deps: SourcesDeps): Connector<'HACKER_NEWS'> {
   return {
     type: 'HACKER_NEWS',
-    fetchContent: (source) => hackerNewsContent(deps, source),
+    fetchContent: (source, context) => hackerNewsContent(deps, source, context.window),
   };
 }

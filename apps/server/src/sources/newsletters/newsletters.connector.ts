@@ -29,6 +29,7 @@ export function newslettersConnector(
         senders: source.senders,
         limit: source.count,
         digestId: context.digestId,
+        receivedIn: context.window,
         withBody: whole,
       });
       let room = WHOLE_ISSUES_MAX_BYTES;

@@ -168,6 +168,29 @@ describe('options', () => {
   });
 });
 
+describe('a catch-up issue: the items published in its window', () => {
+  const window = { since: new Date('2026-11-17T08:15:00Z'), until: new Date('2026-11-20T16:45:00Z') };
+
+  it('keeps the items published after since and up to until, newest first, still at most the limit', async () => {
+    const dates = (await read('rss2.xml', { window })).items.map((item) => item.pubDate);
+    expect(dates).toEqual([
+      '2026-11-20T16:45:00.000Z',
+      '2026-11-19T09:00:00.000Z',
+      '2026-11-18T17:30:00.000Z',
+    ]);
+    expect((await read('rss2.xml', { window, limit: 2 })).items).toHaveLength(2);
+  });
+
+  it('the connector reads the window from the issue’s context', async () => {
+    const source = rssSourceSchema.parse({ type: 'RSS', feedLink: feedUrl('rss2.xml') });
+    const context = { userId: 'user-1', timezone: 'UTC', locale: 'en-US', window };
+    const content = await rssConnector(deps()).fetchContent(source, context);
+    expect(content.items.map((item) => item.title)).toHaveLength(3);
+    const plain = await rssConnector(deps()).fetchContent(source, { ...context, window: undefined });
+    expect(plain.items.length).toBeGreaterThan(3);
+  });
+});
+
 describe('discovery from an HTML page', () => {
   it('reads the first feed a page announces with <link rel="alternate">, resolved against the page', async () => {
     const content = await read('page-with-feed.html');

@@ -13,6 +13,11 @@ export interface FeedRequest {
   limit: number;
   image: ImagesOption;
   body: PostBodyOption;
+  /**
+   * A catch-up issue's window: only items published in it (an item without a readable date is left out,
+   * since nothing says it came while the digest was paused), still at most `limit`.
+   */
+  window?: { since: Date; until: Date } | undefined;
 }
 
 const PROVIDER = 'The feed';
@@ -134,6 +139,11 @@ function rssItem(item: ParsedFeedItem, request: FeedRequest): RssItem {
   };
 }
 
+function publishedIn(item: ParsedFeedItem, window: { since: Date; until: Date }): boolean {
+  const published = Date.parse(item.pubDate);
+  return published > window.since.getTime() && published <= window.until.getTime();
+}
+
 /**
  * A block's content per parsed feed and options: digests with the same feed and settings share one, so its
  * items are sanitised once per fetch (see `parsedFeeds`). Weakly keyed by the parsed feed, it goes with it.
@@ -146,7 +156,9 @@ const feedContents = new WeakMap<ParsedFeed, Map<string, RssContent>>();
  */
 export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promise<RssContent> {
   const { feed, url, feedUrl, movedTo } = await loadFeed(deps, request.url);
-  const key = `${request.limit} ${request.image} ${request.body} ${url} ${feedUrl} ${movedTo ?? ''}`;
+  const { window } = request;
+  const windowKey = window ? ` ${window.since.toISOString()}/${window.until.toISOString()}` : '';
+  const key = `${request.limit} ${request.image} ${request.body} ${url} ${feedUrl} ${movedTo ?? ''}${windowKey}`;
   let contents = feedContents.get(feed);
   if (!contents) {
     contents = new Map();
@@ -163,7 +175,9 @@ export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promis
         url: feedUrl,
         ...(movedTo ? { movedTo } : {}),
       },
-      items: feed.items.slice(0, request.limit).map((item) => rssItem(item, request)),
+      items: (window ? feed.items.filter((item) => publishedIn(item, window)) : feed.items)
+        .slice(0, request.limit)
+        .map((item) => rssItem(item, request)),
     };
     contents.set(key, content);
   }
@@ -173,12 +187,13 @@ export async function fetchFeed(deps: SourcesDeps, request: FeedRequest): Promis
 export function rssConnector(deps: SourcesDeps): Connector<'RSS'> {
   return {
     type: 'RSS',
-    fetchContent: (source) =>
+    fetchContent: (source, context) =>
       fetchFeed(deps, {
         url: source.feedLink,
         limit: source.numberOfPosts,
         image: source.images,
         body: source.postBody,
+        window: context.window,
       }),
   };
 }

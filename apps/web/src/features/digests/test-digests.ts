@@ -23,6 +23,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     visibility: 'private',
     shareUrl: null,
     nextRunAt: '2026-11-24T12:00:00.000Z',
+    pausedAt: null,
     timeZone: 'America/New_York',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

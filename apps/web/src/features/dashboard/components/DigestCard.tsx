@@ -87,7 +87,7 @@ export function DigestCard({ digest }: { digest: DigestSummary }) {
             <ShareIcon className={styles.buttonIcon} />
             Share
           </Button>
-          <ActiveSwitch digestId={digest.digestId} active={digest.active} />
+          <ActiveSwitch digest={digest} />
         </div>
       </div>
       <ShareDialog

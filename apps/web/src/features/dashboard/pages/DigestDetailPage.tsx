@@ -126,7 +126,7 @@ function DigestDetail({ digest }: { digest: Digest }) {
           {missed ? <p className={styles.missed}>{missed}</p> : null}
         </div>
         <div className={styles.controls}>
-          <ActiveSwitch digestId={digest.digestId} active={digest.active} />
+          <ActiveSwitch digest={{ ...digest, sourceTypes: digest.sources.map((source) => source.type) }} />
           <Button small variant="secondary" loading={sendLatest.isPending} onClick={sendLatestDigest}>
             {sendLatest.isPending ? null : <MailIcon className={styles.buttonIcon} />}
             Send latest digest

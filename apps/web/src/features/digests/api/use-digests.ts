@@ -97,16 +97,19 @@ function patchCachedDigest(queryClient: QueryClient, digestId: string, patch: Pa
   );
 }
 
+/** The notice after a resume that sent a catch-up issue. */
+export const CATCH_UP_SENT_MESSAGE = 'Resumed. The catch-up issue is on its way.';
+
 /**
  * The Active/Paused switch (docs/product.md §4): flips at once; when the server refuses, it flips back and the
- * error is shown.
+ * error is shown. `catchUp` resumes with one "While you were away" issue (issue 17).
  */
 export function useSetActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['digests', 'active'],
-    mutationFn: ({ digestId, active }: { digestId: string; active: boolean }) =>
-      updateDigest(digestId, { active }),
+    mutationFn: ({ digestId, active, catchUp }: { digestId: string; active: boolean; catchUp?: boolean }) =>
+      updateDigest(digestId, catchUp ? { active, catchUp } : { active }),
     onMutate: async ({ digestId, active }) => {
       await queryClient.cancelQueries({ queryKey: digestKeys.list() });
       await queryClient.cancelQueries({ queryKey: digestKeys.detail(digestId) });
@@ -117,7 +120,11 @@ export function useSetActive() {
       if (context) patchCachedDigest(queryClient, digestId, { active: context.previous });
       showError(error);
     },
-    onSuccess: (digest) => patchCachedDigest(queryClient, digest.digestId, { active: digest.active }),
+    onSuccess: (digest, { catchUp }) => {
+      const { active, pausedAt, nextRunAt } = digest;
+      patchCachedDigest(queryClient, digest.digestId, { active, pausedAt, nextRunAt });
+      if (catchUp) notifySuccess(CATCH_UP_SENT_MESSAGE);
+    },
   });
 }
 
