@@ -25,6 +25,12 @@ export const MAX_REVENUE_CHANGE_PERCENT = 1000;
 /** Temperatures a forecast can have, in °C or °F alike (a typo such as 2500 is refused). */
 const TEMPERATURE_LIMIT = 150;
 
+/** An object's own message, but a key it does not have is named ("Unknown condition: rainAtLeast"). */
+const objectError =
+  (message: string) =>
+  (issue: { code: string; keys?: readonly string[] }): string =>
+    issue.code === 'unrecognized_keys' ? `Unknown condition: ${(issue.keys ?? []).join(', ')}` : message;
+
 const number = (label: string) => z.number({ error: `${label} must be a number` });
 const whole = (label: string) => number(label).int({ error: `${label} must be a whole number` });
 const between = (label: string, schema: z.ZodNumber, min: number, max: number) =>
@@ -49,7 +55,10 @@ const minNewItems = (maxItems: number) =>
  * compiled response serialiser writes an optional setting).
  */
 const conditions = <S extends z.ZodRawShape>(shape: S) =>
-  z.object(shape, { error: 'Conditions must be an object' }).strict().optional();
+  z
+    .object(shape, { error: objectError('Conditions must be an object') })
+    .strict()
+    .optional();
 
 /** Weather: only if rain is likely, or the temperature leaves a range (in the source's unit). */
 export const weatherConditions = () =>
@@ -76,7 +85,7 @@ export const weatherConditions = () =>
             TEMPERATURE_LIMIT,
           ),
         },
-        { error: 'Temperature range needs a lowest and a highest temperature' },
+        { error: objectError('Temperature range needs a lowest and a highest temperature') },
       )
       .strict()
       .refine((range) => range.min < range.max, {
