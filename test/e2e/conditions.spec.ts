@@ -109,7 +109,15 @@ test('a condition set in the builder; an issue whose conditions are not met is s
   await needed.fill('3');
   await shoot(page, 'schedule-popup-sources-needed', true);
   await popup.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('dialog', { name: 'Well done!' })).toBeVisible({ timeout: 30_000 });
+  const done = page.getByRole('dialog', { name: 'Well done!' });
+  await expect(done).toBeVisible({ timeout: 30_000 });
+  // Its first issue, built now, was held back by its conditions: the done step says why.
+  await expect(
+    done.getByText(
+      /^Your first issue was not sent now\. Skipped: 2 of 4 sources had something to say, at least 3 needed/,
+    ),
+  ).toBeVisible();
+  await shoot(page, 'schedule-done-conditions-not-met', true);
 
   const listed = await request.get('/api/digests', {
     headers: { authorization: `Bearer ${user.token.accessToken}` },

@@ -155,7 +155,7 @@ describe('an issue whose conditions are not met (docs/product.md §3 "Conditions
       headers: owner.headers,
     });
     expect(manual.statusCode).toBe(422);
-    expect(manual.json()).toMatchObject({ code: 'NOTHING_TO_SEND' });
+    expect(manual.json()).toMatchObject({ code: 'CONDITIONS_NOT_MET' });
     expect(manual.json().message).toMatch(NO_RAIN);
     expect(
       await t.database.db.select().from(deliveries).where(eq(deliveries.digestId, digest.digestId)),
