@@ -62,6 +62,19 @@ export const sendOnlyWhenNewSchema = z.boolean({
   error: `${SEND_ONLY_WHEN_NEW_LABEL} must be true or false`,
 });
 
+/** The builder's label of `minSourcesToSend`. */
+export const MIN_SOURCES_TO_SEND_LABEL = 'Send only when at least this many sources have something to say';
+/**
+ * docs/product.md §3 "Conditions": an issue in which fewer sources than this have something to say (a
+ * block with content after its conditions; the date never counts) is skipped, the run recorded with the
+ * reason. 0, the default, turns it off.
+ */
+export const minSourcesToSendSchema = z
+  .number({ error: 'Sources needed must be a number' })
+  .int({ error: 'Sources needed must be a whole number' })
+  .min(0, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` })
+  .max(MAX_SOURCES, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` });
+
 /** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
   name: '',
@@ -72,6 +85,7 @@ export const DIGEST_DEFAULTS = {
   monthDay: 1,
   issueRetentionMonths: 12,
   sendOnlyWhenNew: false,
+  minSourcesToSend: 0,
   subscribers: [] as string[],
 } as const;
 
@@ -198,6 +212,7 @@ export const digestCreateSchema = z
     monthDay: scheduleFields.monthDay.default(DIGEST_DEFAULTS.monthDay),
     issueRetentionMonths: issueRetentionSchema.default(DIGEST_DEFAULTS.issueRetentionMonths),
     sendOnlyWhenNew: sendOnlyWhenNewSchema.default(DIGEST_DEFAULTS.sendOnlyWhenNew),
+    minSourcesToSend: minSourcesToSendSchema.default(DIGEST_DEFAULTS.minSourcesToSend),
     subscribers: subscriberListSchema.default([]),
     sources: digestSourcesSchema,
   })
@@ -217,6 +232,7 @@ export const digestPatchSchema = z
     ...scheduleFields,
     issueRetentionMonths: issueRetentionSchema,
     sendOnlyWhenNew: sendOnlyWhenNewSchema,
+    minSourcesToSend: minSourcesToSendSchema,
     subscribers: subscriberListSchema,
     sources: digestSourcesSchema,
     /** With `active: true`: resume with one "While you were away" issue (see catch-up.ts). */
@@ -299,6 +315,8 @@ const digestFields = {
   issueRetentionMonths: issueRetentionSchema,
   /** An issue with no new item in its list sources is not sent. */
   sendOnlyWhenNew: z.boolean(),
+  /** An issue in which fewer sources have something to say is skipped (0: off). */
+  minSourcesToSend: z.number().int(),
   /** Number of the newest issue, null before the first one. */
   latestBuildNumber: z.number().int().nullable(),
   visibility: digestVisibilitySchema,
@@ -332,7 +350,7 @@ export type DigestSummary = z.output<typeof digestSummarySchema>;
 /** One digest with its issues, newest last. */
 /**
  * The latest scheduled slot the scheduler took and what became of it: `built`, `queued` (being built), or
- * not sent — `skipped` (found too late after downtime, or paused meanwhile), `empty` (no source had
+ * not sent — `skipped` (found too late after downtime, paused meanwhile, or its conditions not met), `empty` (no source had
  * anything), `failed` — with the reason. Null before the first slot.
  */
 export const RUN_STATUSES = ['queued', 'built', 'skipped', 'empty', 'failed'] as const;

@@ -52,6 +52,16 @@ export const SOURCE_TYPES = Object.keys(sourceKinds) as readonly SourceType[];
  */
 export const sourceKindOf = (type: SourceType): SourceKind<unknown, unknown> => sourceKinds[type];
 
+/**
+ * The content without the items the source's conditions leave out (docs/product.md §3 "Conditions": Hacker
+ * News and Reddit points and comments); the content itself when it has no such condition. The issue build
+ * and the builder's preview both read it, so the preview shows what the mail will.
+ */
+export function withConditionsApplied<Content>(source: { type: SourceType }, content: Content): Content {
+  const keep = sourceKindOf(source.type).conditions?.keep;
+  return keep ? (keep(source, content) as Content) : content;
+}
+
 /** One fact of every kind, by kind. */
 const byKind = <T>(fact: (kind: SourceKind<unknown, unknown>) => T) =>
   Object.fromEntries(SOURCE_TYPES.map((type) => [type, fact(sourceKindOf(type))])) as Record<SourceType, T>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discussionConditions, filtersItems, reaches } from './conditions';
 import { common, count, flag, inputSchema, layout, onlyNew } from './fields';
 import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
 
@@ -38,6 +39,7 @@ const hackerNewsShape = {
   showHN: flag(),
   layout: layout(2),
   onlyNew: onlyNew(),
+  conditions: discussionConditions(COUNT.max),
 };
 
 export const hackerNewsSourceSchema = inputSchema(hackerNewsShape);
@@ -60,6 +62,17 @@ export const hackerNewsKind = {
   title: () => LABEL,
   hasNews: (content) => content.items.length > 0,
   items: listItems<HackerNewsContent>('items'),
+  conditions: {
+    keep: (source, content) =>
+      filtersItems(source.conditions)
+        ? {
+            ...content,
+            items: content.items.filter((item) =>
+              reaches({ points: item.score, comments: item.numberOfComments }, source.conditions),
+            ),
+          }
+        : content,
+  },
   // The HN thread is the story's id here; its link is what other sources of the digest may share.
   remembers: rememberedList<HackerNewsContent, HackerNewsSource>(
     'items',

@@ -10,6 +10,7 @@ import { twitterListKind, twitterSearchKind, twitterTimelineKind, twitterTweetsK
 import { weatherKind } from './weather';
 import { youtubeKind } from './youtube';
 
+export * from './conditions';
 export * from './date';
 export * from './google-calendar';
 export * from './hacker-news';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listConditions } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
 import { listItems, rememberedList, type SourceKind } from './source-kind';
 
@@ -35,6 +36,7 @@ const productHuntShape = {
   images: images('show'),
   postBody: postBody('paragraph'),
   onlyNew: onlyNew(),
+  conditions: listConditions(COUNT.max),
 };
 
 export const productHuntSourceSchema = inputSchema(productHuntShape);

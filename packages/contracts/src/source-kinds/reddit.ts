@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discussionConditions, filtersItems, reaches } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
 import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
 
@@ -59,6 +60,7 @@ const redditShape = {
   postBody: postBody('paragraph'),
   layout: layout(2),
   onlyNew: onlyNew(),
+  conditions: discussionConditions(COUNT.max),
 };
 
 export const redditSourceSchema = inputSchema(redditShape);
@@ -81,6 +83,17 @@ export const redditKind = {
   title: (source) => `r/${source.sourceName}`,
   hasNews: (content) => content.posts.length > 0,
   items: listItems<RedditContent>('posts'),
+  conditions: {
+    keep: (source, content) =>
+      filtersItems(source.conditions)
+        ? {
+            ...content,
+            posts: content.posts.filter((post) =>
+              reaches({ points: post.ups, comments: post.numComments }, source.conditions),
+            ),
+          }
+        : content,
+  },
   remembers: rememberedList<RedditContent, RedditSource>(
     'posts',
     (source) => source.sourceName.toLowerCase(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listConditions } from './conditions';
 import {
   common,
   count,
@@ -81,6 +82,7 @@ const rssShape = {
    * the compiled response serialiser writes an optional setting, so its answer matches zod's.
    */
   pageUrl: httpUrl('Page link').optional(),
+  conditions: listConditions(COUNT.max),
 };
 
 /** Post content 'hide' forces images 'hide'. */

@@ -72,6 +72,17 @@ export interface SourceKind<Content, Settings> {
    * which keeps its own record of each message a digest carried (`digest_newsletter_items`).
    */
   remembers?: RememberedItems<Content, Settings>;
+  /**
+   * docs/product.md §3 "Conditions" the kind's settings may hold (`conditions`, see conditions.ts): `keep`
+   * leaves out the items that do not reach them (points, comments); `unmet` says in words why the source has
+   * nothing to say today under them (no rain expected, revenue steady), or undefined when it has. A list
+   * kind's "at least N new items" is checked by the issue build, which knows what earlier issues carried.
+   * Absent for a kind without such conditions.
+   */
+  conditions?: {
+    keep?(settings: Settings, content: Content): Content;
+    unmet?(settings: Settings, content: Content): string | undefined;
+  };
 }
 
 /**

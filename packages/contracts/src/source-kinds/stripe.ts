@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percent, type StripeConditions, stripeConditions } from './conditions';
 import { common, flag, id, inputSchema, pictureUrl, text, uniqueOptions } from './fields';
 import { listItems, type SourceKind } from './source-kind';
 
@@ -31,6 +32,11 @@ export interface StripeAccountFigures {
   customers: number | null;
   /** Set when this account could not be read (the others still show). */
   message: string;
+  /**
+   * Revenue in `currency` over the 24 hours before the period, for the "revenue changed by more than N %"
+   * condition: read only when the source has it (null when this account's revenue is not asked for).
+   */
+  previousRevenue?: number | null;
 }
 
 export interface StripeContent {
@@ -57,7 +63,29 @@ const stripeShape = {
   type: z.literal('STRIPE'),
   ...common(LABEL),
   stripeAccounts: z.array(stripeAccountSchema).max(20).optional(),
+  conditions: stripeConditions(),
 };
+
+/** How much an account's revenue moved from the day before, in %; null when it cannot be told. */
+function revenueChange(account: StripeAccountFigures): number | null {
+  const { revenue, previousRevenue } = account;
+  if (revenue === null || previousRevenue === null || previousRevenue === undefined) return null;
+  if (previousRevenue === 0) return revenue === 0 ? 0 : Number.POSITIVE_INFINITY;
+  return (Math.abs(revenue - previousRevenue) / Math.abs(previousRevenue)) * 100;
+}
+
+/** Why Stripe has nothing to say: no account's revenue moved by more than the threshold. */
+function stripeUnmet(conditions: StripeConditions | undefined, content: StripeContent): string | undefined {
+  const threshold = conditions?.revenueChangeAbove;
+  if (threshold === undefined) return undefined;
+  const changes = content.accounts.flatMap((account) => {
+    const change = revenueChange(account);
+    return change === null ? [] : [change];
+  });
+  if (changes.some((change) => change > threshold)) return undefined;
+  if (changes.length === 0) return 'no revenue to compare with the day before';
+  return `revenue changed by ${percent(Math.max(...changes))} (not more than ${percent(threshold)})`;
+}
 
 /** One entry per Stripe account (the first). */
 export const stripeSourceSchema = inputSchema(stripeShape, (settings) =>
@@ -82,4 +110,5 @@ export const stripeKind = {
   title: () => LABEL,
   hasNews: (content) => content.accounts.length > 0,
   items: listItems<StripeContent>('accounts'),
+  conditions: { unmet: (source, content) => stripeUnmet(source.conditions, content) },
 } as const satisfies SourceKind<StripeContent, StripeSource>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listConditions } from './conditions';
 import {
   common,
   count,
@@ -96,6 +97,7 @@ const twitterTweetsShape = {
   tweetType: tweetType('popular'),
   onlyNew: onlyNew(),
   twitterUsers: z.array(twitterUserSchema).max(100).optional(),
+  conditions: listConditions(TWEETS_COUNT.max),
 };
 
 const TIMELINE_LABEL = 'Twitter timeline';
@@ -112,6 +114,7 @@ const twitterTimelineShape = {
   images: images('show'),
   tweetType: tweetType('popular'),
   onlyNew: onlyNew(),
+  conditions: listConditions(TIMELINE_COUNT.max),
 };
 
 const SEARCH_LABEL = 'Twitter search';
@@ -138,6 +141,7 @@ const twitterSearchShape = {
   linksOnly: flag(),
   imagesOnly: flag(),
   onlyNew: onlyNew(),
+  conditions: listConditions(SEARCH_COUNT.max),
 };
 
 const LIST_LABEL = 'Twitter list';
@@ -156,6 +160,7 @@ const twitterListShape = {
   images: images('show'),
   tweetType: tweetType('latest'),
   onlyNew: onlyNew(),
+  conditions: listConditions(LIST_COUNT.max),
 };
 
 /** One entry per user (names differing in case only are the same user). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percent, type WeatherConditions, weatherConditions } from './conditions';
 import { common, id, inputSchema } from './fields';
 import { oneItem, type SourceKind } from './source-kind';
 
@@ -54,6 +55,46 @@ export const TEMPERATURE_OPTIONS = [
 
 const LABEL = 'Weather';
 
+/**
+ * Today's forecast, what the conditions look at: every part of today in the 1-day forecast (its night
+ * included), the first day of the 5-day one.
+ */
+const todayOf = (content: WeatherContent) =>
+  content.forecastIntervalType === 1 ? content.forecasts : content.forecasts.slice(0, 1);
+
+/**
+ * Why the weather has nothing to say under its conditions ("no rain expected (30 % < 60 %)"), or undefined.
+ * With both conditions set, either one met is enough: rain or an unusual temperature is worth a line.
+ */
+function weatherUnmet(
+  conditions: WeatherConditions | undefined,
+  content: WeatherContent,
+): string | undefined {
+  const { rainAtLeast, temperatureOutside: range } = conditions ?? {};
+  if (rainAtLeast === undefined && range === undefined) return undefined;
+  const today = todayOf(content);
+  if (today.length === 0) return undefined;
+  const reasons: string[] = [];
+  if (rainAtLeast !== undefined) {
+    const rain = Math.max(...today.map((part) => part.precipitationPercent));
+    if (rain >= rainAtLeast) return undefined;
+    reasons.push(`no rain expected (${percent(rain)} < ${percent(rainAtLeast)})`);
+  }
+  if (range !== undefined) {
+    const fahrenheit = content.temperatureType === 'F';
+    const low = Math.min(...today.map((part) => (fahrenheit ? part.lowestFahrenheit : part.lowestCelsius)));
+    const high = Math.max(
+      ...today.map((part) => (fahrenheit ? part.highestFahrenheit : part.highestCelsius)),
+    );
+    if (low < range.min || high > range.max) return undefined;
+    const unit = fahrenheit ? '°F' : '°C';
+    reasons.push(
+      `the temperature stays within ${range.min} to ${range.max} ${unit} (${low} to ${high} ${unit} today)`,
+    );
+  }
+  return reasons.join(' and ');
+}
+
 const weatherShape = {
   type: z.literal('WEATHER'),
   ...common(LABEL),
@@ -68,6 +109,7 @@ const weatherShape = {
     .min(-180, { error: 'Longitude must be between -180 and 180' })
     .max(180, { error: 'Longitude must be between -180 and 180' }),
   locationName: id('Location name'),
+  conditions: weatherConditions(),
 };
 
 export const weatherSourceSchema = inputSchema(weatherShape);
@@ -90,4 +132,5 @@ export const weatherKind = {
   title: () => LABEL,
   hasNews: (content) => content.forecasts.length > 0,
   items: oneItem<WeatherContent>(),
+  conditions: { unmet: (source, content) => weatherUnmet(source.conditions, content) },
 } as const satisfies SourceKind<WeatherContent, WeatherSource>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listConditions } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, SOURCE_NAME_MAX_LENGTH, text } from './fields';
 import { listItems, rememberedList, type SourceKind } from './source-kind';
 
@@ -46,6 +47,7 @@ const youtubeShape = {
   layout: layout(2),
   images: images('show'),
   onlyNew: onlyNew(),
+  conditions: listConditions(COUNT.max),
 };
 
 export const youtubeSourceSchema = inputSchema(youtubeShape);

@@ -39,6 +39,8 @@ export const digests = pgTable(
     sources: jsonb('sources').$type<Source[]>().notNull(),
     /** An issue that would carry no new item is not sent (the run is recorded `empty` with the reason). */
     sendOnlyWhenNew: boolean('send_only_when_new').notNull().default(false),
+    /** An issue in which fewer sources have something to say is skipped (recorded `skipped`); 0 is off. */
+    minSourcesToSend: integer('min_sources_to_send').notNull().default(0),
     /** When the scheduler should build the next issue; null while paused or not yet computed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     /**

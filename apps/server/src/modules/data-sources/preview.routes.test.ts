@@ -47,6 +47,23 @@ describe('POST /api/data-sources/preview', () => {
     expect(Object.keys(content.items[0])).toContain('storyUrl');
   });
 
+  it("leaves out the items the source's conditions leave out of the issue (points, comments)", async () => {
+    const response = await preview({
+      type: 'HACKER_NEWS',
+      numberOfPosts: 10,
+      conditions: { minPoints: 500 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const scores = (response.json().content.items as { score: number }[]).map((item) => item.score);
+    expect(scores).toEqual([812, 654, 597]);
+  });
+
+  it('refuses a bad condition with the schema message', async () => {
+    const response = await preview({ type: 'HACKER_NEWS', conditions: { minPoints: -1 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Points at least must be 0 or more');
+  });
+
   it("answers today's date in the user's zone without calling any provider", async () => {
     const response = await preview({ type: 'DATE' });
     expect(response.statusCode).toBe(200);

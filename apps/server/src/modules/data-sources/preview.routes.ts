@@ -1,4 +1,4 @@
-import { sourceSchema } from '@digest/contracts';
+import { sourceSchema, withConditionsApplied } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { digestsErrors } from '#server/modules/digests/digests.errors';
@@ -45,7 +45,8 @@ export function previewRoutes(deps: DataSourceRoutesDeps): FastifyPluginAsyncZod
         try {
           const content = await fetchSourceContent(connectors, source, context);
           if (digestId) await recordPreviewHealth(deps.health, digestId, successfulRead(source, content));
-          return { content };
+          // Without the items its conditions leave out (points, comments), as the issue will.
+          return { content: withConditionsApplied(source, content) };
         } catch (error) {
           const read = digestId ? failedRead(source, error) : undefined;
           if (digestId && read) await recordPreviewHealth(deps.health, digestId, read);

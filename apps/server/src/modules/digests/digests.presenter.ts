@@ -37,6 +37,7 @@ function presentCommon(row: CommonRow, appUrl: string) {
     // The column's check constraint allows only the choices of ISSUE_RETENTION_MONTHS.
     issueRetentionMonths: row.issueRetentionMonths as IssueRetentionMonths,
     sendOnlyWhenNew: row.sendOnlyWhenNew,
+    minSourcesToSend: row.minSourcesToSend,
     latestBuildNumber: row.latestBuildNumber === null ? null : Number(row.latestBuildNumber),
     ...presentVisibility(appUrl, row),
     nextRunAt: row.nextRunAt?.toISOString() ?? null,

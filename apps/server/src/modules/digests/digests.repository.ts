@@ -16,6 +16,7 @@ export type DigestChanges = Partial<
     | 'monthDay'
     | 'issueRetentionMonths'
     | 'sendOnlyWhenNew'
+    | 'minSourcesToSend'
     | 'sources'
     | 'updatedAt'
     | 'nextRunAt'
@@ -123,6 +124,7 @@ export const digestSettingsColumns = {
   monthDay: digests.monthDay,
   issueRetentionMonths: digests.issueRetentionMonths,
   sendOnlyWhenNew: digests.sendOnlyWhenNew,
+  minSourcesToSend: digests.minSourcesToSend,
   visibility: digests.visibility,
   createdAt: digests.createdAt,
   updatedAt: digests.updatedAt,

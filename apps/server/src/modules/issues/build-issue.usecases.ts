@@ -21,9 +21,15 @@ import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Connectors } from '#server/sources/connectors';
+import {
+  type IssueUnderConditions,
+  issueUnderConditions,
+  skippedByConditions,
+  withItemFilters,
+} from './conditions';
 import { fetchIssueBlocks, withResolvedFeeds } from './issue-content';
 import * as repository from './issues.repository';
-import { carriedKeysOf, type NewItemsIssue, newItemsIssue, rememberedKeysOf } from './new-items';
+import { carriedKeysOf, rememberedKeysOf } from './new-items';
 import { recordSentItems, sentSince } from './sent-items.repository';
 
 export interface IssuesDeps {
@@ -98,18 +104,29 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rolls the build's transaction back: an issue stored meanwhile carried some of this one's items. */
 class CarriedMeanwhile extends Error {}
 
-/** Why an issue is not sent, or undefined when it is (docs/product.md §3 "Only new items"). */
+/**
+ * Why an issue is not sent, or undefined when it is: `skipped` when its conditions say so
+ * (docs/product.md §3 "Conditions"), which comes first as the more telling reason; `empty` when nothing
+ * is new (docs/product.md §3 "Only new items") or no source had anything.
+ */
 function nothingToSend(
-  run: { sources: readonly unknown[]; sendOnlyWhenNew: boolean },
-  issue: NewItemsIssue,
-): string | undefined {
-  if (run.sources.length === 0) return 'The digest has no sources.';
+  run: { sources: readonly unknown[]; sendOnlyWhenNew: boolean; minSourcesToSend: number },
+  underConditions: IssueUnderConditions,
+): { status: 'skipped' | 'empty'; reason: string } | undefined {
+  if (run.sources.length === 0) return { status: 'empty', reason: 'The digest has no sources.' };
+  const skipped = skippedByConditions(underConditions, run.minSourcesToSend);
+  if (skipped) return { status: 'skipped', reason: skipped };
+  const { issue } = underConditions;
   // Figures (the weather, the date) are today's reading, never "new": the option looks at list sources.
-  if (run.sendOnlyWhenNew && issue.hasLists && issue.newItems === 0) return NOTHING_NEW_MESSAGE;
+  if (run.sendOnlyWhenNew && issue.hasLists && issue.newItems === 0)
+    return { status: 'empty', reason: NOTHING_NEW_MESSAGE };
   if (issue.blocks.some(hasNews)) return undefined;
   const failed = issue.blocks.filter((block) => block.error).length;
-  if (failed === 0 && issue.emptiedByOnlyNew) return NOTHING_NEW_MESSAGE;
-  return `Nothing to send: ${failed} of ${issue.blocks.length} sources failed and the others had nothing new.`;
+  if (failed === 0 && issue.emptiedByOnlyNew) return { status: 'empty', reason: NOTHING_NEW_MESSAGE };
+  return {
+    status: 'empty',
+    reason: `Nothing to send: ${failed} of ${issue.blocks.length} sources failed and the others had nothing new.`,
+  };
 }
 
 /**
@@ -155,24 +172,30 @@ export async function buildIssue(
   const fetched = await fetchIssueBlocks(deps.connectors, sources, context, (error, type) =>
     log.error({ err: error, type }, 'a source failed unexpectedly'),
   );
-  let fetchedBlocks = fetched.blocks;
   // Only from every source: a catch-up's blocks are a part of them, and saving those would drop the rest.
-  const resolved = catchUp ? undefined : withResolvedFeeds(fetchedBlocks);
+  const resolved = catchUp ? undefined : withResolvedFeeds(fetched.blocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
   await recordIssueHealth(deps, run.digestId, fetched.reads);
+  // The items its conditions leave out are not part of the issue: never shown, never counted as sent.
+  let fetchedBlocks = withItemFilters(fetched.blocks);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).
   const since = new Date(deps.clock.now().getTime() - SENT_ITEMS_KEPT_DAYS * DAY_MS);
   const remembered = rememberedKeysOf(fetchedBlocks);
   const withoutSent = async () =>
-    newItemsIssue(fetchedBlocks, await sentSince(deps.db, run.digestId, remembered, since));
-  let fresh = fetched.withNews === 0 ? newItemsIssue(fetchedBlocks, new Set()) : await withoutSent();
+    issueUnderConditions(fetchedBlocks, await sentSince(deps.db, run.digestId, remembered, since));
+  let underConditions =
+    fetched.withNews === 0 ? issueUnderConditions(fetchedBlocks, new Set()) : await withoutSent();
+  let fresh = underConditions.issue;
   let { blocks } = fresh;
-  const notSent = nothingToSend({ ...run, sources }, fresh);
+  // A catch-up reads only some of the sources: the digest's "at least N sources" does not fit it (each
+  // source's own conditions still do).
+  const rules = { ...run, sources, minSourcesToSend: catchUp ? 0 : run.minSourcesToSend };
+  const notSent = nothingToSend(rules, underConditions);
   if (notSent) {
-    await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason: notSent });
-    log.info({ reason: notSent }, 'issue not sent');
-    return { status: 'empty', reason: notSent };
+    await repository.finishRun(deps.db, runId, notSent.status, deps.clock.now(), { reason: notSent.reason });
+    log.info({ reason: notSent.reason }, 'issue not sent');
+    return notSent;
   }
 
   const ownerFixes = withOwnerFixes(deps.appUrl, run.digestId, fetched.reads);
@@ -275,12 +298,15 @@ export async function buildIssue(
         throw error;
       });
     if (build && 'itemsCarried' in build) {
-      fresh = await withoutSent();
+      underConditions = await withoutSent();
+      fresh = underConditions.issue;
       blocks = fresh.blocks;
-      const reason = nothingToSend({ ...run, sources }, fresh);
-      if (reason) {
-        await repository.finishRun(deps.db, runId, 'empty', deps.clock.now(), { reason });
-        return { status: 'empty', reason };
+      const notSentNow = nothingToSend(rules, underConditions);
+      if (notSentNow) {
+        await repository.finishRun(deps.db, runId, notSentNow.status, deps.clock.now(), {
+          reason: notSentNow.reason,
+        });
+        return notSentNow;
       }
     } else if (build && 'repeated' in build) {
       fetchedBlocks = withoutNewsletters(fetchedBlocks, build.repeated);

@@ -90,6 +90,7 @@ export async function findRunForBuild(db: Database, runId: string) {
       active: digests.active,
       sources: digests.sources,
       sendOnlyWhenNew: digests.sendOnlyWhenNew,
+      minSourcesToSend: digests.minSourcesToSend,
       shareToken: digests.shareToken,
       userId: users.userId,
       ownerEmail: users.email,

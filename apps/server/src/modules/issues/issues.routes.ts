@@ -34,7 +34,7 @@ export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
           tags: ['digests'],
           summary: 'Build a new issue now from live content and e-mail it to the owner',
           description:
-            'Answers the new issue. 422 NOTHING_TO_SEND when every source failed or had nothing new (no issue is stored).',
+            'Answers the new issue. 422 NOTHING_TO_SEND when every source failed or had nothing new, 422 CONDITIONS_NOT_MET when the conditions of its sources or of the digest were not met, each with the reason in words (no issue is stored).',
           security: [{ bearerAuth: [] }],
           params: idParams,
           response: { 200: rebuildResponseSchema },
@@ -43,7 +43,10 @@ export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
       async (request) => {
         if (!isUuid(request.params.id)) throw digestsErrors.digestNotFound();
         const outcome = await sendLatestIssue(deps, authOf(request).userId, request.params.id);
-        if (outcome.status !== 'built') throw new AppError(422, 'NOTHING_TO_SEND', outcome.reason);
+        if (outcome.status !== 'built') {
+          const code = outcome.conditionsNotMet ? 'CONDITIONS_NOT_MET' : 'NOTHING_TO_SEND';
+          throw new AppError(422, code, outcome.reason);
+        }
         return outcome.response;
       },
     );

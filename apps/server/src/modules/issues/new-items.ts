@@ -84,6 +84,8 @@ export interface NewItemsIssue {
   blocks: DigestBlockInput[];
   /** Items of list sources that no earlier issue carried (what "send only when something is new" counts). */
   newItems: number;
+  /** The same by block (the index of `blocks`; 0 for a block that is not a list), for "at least N new items". */
+  newItemsOf: number[];
   /** Whether the issue has list sources at all (figures alone are never "new"). */
   hasLists: boolean;
   /** Whether some source had items and all of them came before ("Nothing new since the last issue."). */
@@ -112,12 +114,14 @@ export function newItemsIssue(
   /** Where each story (normalised link) is shown: its block, its place there, its identity. */
   const stories = new Map<string, { block: number; item: number; identity: string }>();
   let newItems = 0;
+  const newItemsOf: number[] = [];
   let hasLists = false;
   let emptiedByOnlyNew = false;
 
   for (const block of fetched) {
     const items = itemsOf(block);
     const remembers = sourceKindOf(block.source.type).remembers;
+    const slot = newItemsOf.push(0) - 1;
     if (!items || !remembers || !block.content) {
       blocks.push(block);
       continue;
@@ -132,7 +136,10 @@ export function newItemsIssue(
     let sentBefore = 0;
     for (const [index, identity] of items.identities.entries()) {
       const before = identity !== undefined && sent.has(pairOf(items.sourceKey, identity));
-      if (!before) newItems += 1;
+      if (!before) {
+        newItems += 1;
+        newItemsOf[slot] = (newItemsOf[slot] ?? 0) + 1;
+      }
       if (before && isOnlyNew(block)) {
         sentBefore += 1;
         keep.push(false);
@@ -172,7 +179,7 @@ export function newItemsIssue(
     if (nothingNew) emptiedByOnlyNew = true;
     blocks.push({ ...block, content, ...(nothingNew ? { nothingNew } : {}) } as DigestBlockInput);
   }
-  return { blocks, newItems, hasLists, emptiedByOnlyNew, carried, sentBefore: sent };
+  return { blocks, newItems, newItemsOf, hasLists, emptiedByOnlyNew, carried, sentBefore: sent };
 }
 
 /**

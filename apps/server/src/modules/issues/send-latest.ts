@@ -36,6 +36,8 @@ export async function sendLatestIssue(
   }
   return {
     status: 'not-built' as const,
+    // A manual run is skipped only by its conditions (docs/product.md §3 "Conditions").
+    conditionsNotMet: outcome.status === 'skipped',
     reason: outcome.status === 'done-before' ? 'This issue was already built.' : outcome.reason,
   };
 }

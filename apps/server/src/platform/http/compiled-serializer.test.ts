@@ -20,6 +20,7 @@ const summary: DigestSummary = {
   monthDay: 1,
   issueRetentionMonths: 12,
   sendOnlyWhenNew: false,
+  minSourcesToSend: 0,
   latestBuildNumber: null,
   visibility: 'public',
   shareUrl: 'http://app.test/digests/share/abc',
@@ -51,6 +52,21 @@ describe('compiled response serialisation', () => {
       sources: [
         sourceSchema.parse({ type: 'DATE' }),
         { ...sourceSchema.parse({ type: 'HACKER_NEWS' }), stray: 'left out' },
+        // Conditions, the optional settings last in a kind's shape.
+        sourceSchema.parse({ type: 'HACKER_NEWS', conditions: { minPoints: 100, minNewItems: 2 } }),
+        sourceSchema.parse({
+          type: 'RSS',
+          feedLink: 'https://example.com/feed.xml',
+          pageUrl: 'https://example.com/',
+          conditions: { minNewItems: 3 },
+        }),
+        sourceSchema.parse({
+          type: 'WEATHER',
+          latitude: 1,
+          longitude: 2,
+          locationName: 'Here',
+          conditions: { rainAtLeast: 60, temperatureOutside: { min: -5, max: 30 } },
+        }),
       ],
       builds: [{ buildNumber: 1, createdAt: '2026-11-02T00:00:00.000Z', htmlLink: '/api/x' }],
       lastRun: null,

@@ -41,11 +41,32 @@ const unreadable = (choice: StripeAccountChoice, error: SourceError, username = 
   message: error.message,
 });
 
+/**
+ * The revenue of the day before `period` in `currency`, the figure today's is compared with (its first
+ * currency when today had no currency to compare in).
+ */
+async function previousRevenueOf(
+  client: ReturnType<typeof stripeClient>,
+  period: Period,
+  currency: string,
+  defaultCurrency: string,
+): Promise<number> {
+  const previous = { since: period.since - PERIOD_SECONDS, until: period.since };
+  const charges = await client.charges(previous);
+  const revenue = revenueByCurrency(
+    charges.filter((charge) => charge.status === 'succeeded'),
+    defaultCurrency,
+  );
+  const same = currency === '' ? revenue[0] : revenue.find((entry) => entry.currency === currency);
+  return same?.amount ?? 0;
+}
+
 async function figuresOf(
   deps: SourcesDeps,
   userId: string,
   choice: StripeAccountChoice,
   period: Period,
+  compare: boolean,
 ): Promise<StripeAccountFigures> {
   const { accessToken, account } = await deps.accounts.accessToken(userId, choice.tokenId, 'STRIPE');
   const username = account.username ?? choice.username;
@@ -63,6 +84,11 @@ async function figuresOf(
     // The single figure is in the account's default currency (0 when nothing sold in it), or where Stripe
     // names none, the first of the list: never the "largest", which minor units cannot tell.
     const currency = defaultCurrency || (revenue[0]?.currency ?? '');
+    // The day before is read only for the "revenue changed by more than N %" condition.
+    const previousRevenue =
+      compare && choice.revenue
+        ? { previousRevenue: await previousRevenueOf(client, period, currency, defaultCurrency) }
+        : {};
     return {
       tokenId: choice.tokenId,
       username,
@@ -73,6 +99,7 @@ async function figuresOf(
       payments: choice.payments && succeeded ? succeeded.length : null,
       customers: customers ? customers.length : null,
       message: '',
+      ...previousRevenue,
     };
   } catch (error) {
     if (error instanceof SourceError) return unreadable(choice, error, username);
@@ -85,16 +112,22 @@ async function figuresOf(
  * now. An account that cannot be read keeps its place with `message` saying why; the others still show.
  */
 export function stripeFigures(deps: SourcesDeps) {
-  return async (userId: string, choices: StripeAccountChoice[]): Promise<StripeContent> => {
+  return async (
+    userId: string,
+    choices: StripeAccountChoice[],
+    options: { compareWithDayBefore?: boolean } = {},
+  ): Promise<StripeContent> => {
     const until = Math.floor(deps.clock.now().getTime() / 1000);
     const period = { since: until - PERIOD_SECONDS, until };
     const accounts = await Promise.all(
       choices.map((choice) =>
-        figuresOf(deps, userId, choice, period).catch((error: unknown): StripeAccountFigures => {
-          // Not connected (not the user's, disconnected, refresh refused).
-          if (error instanceof SourceError) return unreadable(choice, error);
-          throw error;
-        }),
+        figuresOf(deps, userId, choice, period, options.compareWithDayBefore === true).catch(
+          (error: unknown): StripeAccountFigures => {
+            // Not connected (not the user's, disconnected, refresh refused).
+            if (error instanceof SourceError) return unreadable(choice, error);
+            throw error;
+          },
+        ),
       ),
     );
     return {
@@ -109,6 +142,9 @@ export function stripeConnector(deps: SourcesDeps): Connector<'STRIPE'> {
   const figures = stripeFigures(deps);
   return {
     type: 'STRIPE',
-    fetchContent: (source, context) => figures(context.userId, source.stripeAccounts ?? []),
+    fetchContent: (source, context) =>
+      figures(context.userId, source.stripeAccounts ?? [], {
+        compareWithDayBefore: source.conditions?.revenueChangeAbove !== undefined,
+      }),
   };
 }

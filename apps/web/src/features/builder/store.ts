@@ -54,6 +54,8 @@ export interface BuilderState {
   issueRetentionMonths: IssueRetentionMonths;
   /** docs/product.md §3 "Every item once": an issue with nothing new is not sent. */
   sendOnlyWhenNew: boolean;
+  /** docs/product.md §3 "Conditions": fewer sources with something to say and the issue is skipped (0: off). */
+  minSourcesToSend: number;
   subscribers: string[];
 }
 
@@ -90,6 +92,7 @@ export const initialBuilderState: BuilderState = {
   schedule: initialSchedule,
   issueRetentionMonths: DIGEST_DEFAULTS.issueRetentionMonths,
   sendOnlyWhenNew: DIGEST_DEFAULTS.sendOnlyWhenNew,
+  minSourcesToSend: DIGEST_DEFAULTS.minSourcesToSend,
   subscribers: [],
 };
 
@@ -157,6 +160,7 @@ export function loadIntoBuilder(
     schedule?: Schedule;
     issueRetentionMonths?: IssueRetentionMonths;
     sendOnlyWhenNew?: boolean;
+    minSourcesToSend?: number;
     subscribers?: string[];
   },
 ): void {
@@ -168,6 +172,7 @@ export function loadIntoBuilder(
     schedule: loaded.schedule ?? state.schedule,
     issueRetentionMonths: loaded.issueRetentionMonths ?? state.issueRetentionMonths,
     sendOnlyWhenNew: loaded.sendOnlyWhenNew ?? state.sendOnlyWhenNew,
+    minSourcesToSend: loaded.minSourcesToSend ?? state.minSourcesToSend,
     subscribers: loaded.subscribers ?? state.subscribers,
   }));
 }
@@ -368,6 +373,10 @@ export function setIssueRetention(issueRetentionMonths: IssueRetentionMonths): v
 
 export function setSendOnlyWhenNew(sendOnlyWhenNew: boolean): void {
   set({ sendOnlyWhenNew });
+}
+
+export function setMinSourcesToSend(minSourcesToSend: number): void {
+  set({ minSourcesToSend });
 }
 
 export function setSubscribers(subscribers: string[]): void {

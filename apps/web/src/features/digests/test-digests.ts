@@ -15,6 +15,7 @@ export function testDigestSummary(overrides: Partial<DigestSummary> = {}): Diges
     monthDay: 1,
     issueRetentionMonths: 12,
     sendOnlyWhenNew: false,
+    minSourcesToSend: 0,
     sourceTypes: [],
     subscriberCount: 0,
     failingSources: 0,

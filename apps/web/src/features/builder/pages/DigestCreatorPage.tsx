@@ -44,6 +44,7 @@ function LoadDigest({ digestId }: { digestId: string }) {
       monthDay,
       issueRetentionMonths,
       sendOnlyWhenNew,
+      minSourcesToSend,
       subscribers,
     } = digest.data;
     loadIntoBuilder(digestId, {
@@ -52,6 +53,7 @@ function LoadDigest({ digestId }: { digestId: string }) {
       schedule: { scheduleType, time, weekDay, monthDay },
       issueRetentionMonths,
       sendOnlyWhenNew,
+      minSourcesToSend,
       subscribers: subscribers ?? [],
     });
   }, [digest.data, digestId]);

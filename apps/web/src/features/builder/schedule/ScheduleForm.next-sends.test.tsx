@@ -35,6 +35,8 @@ function Popup({ viewerTimeZone }: { viewerTimeZone: string }) {
       onRetentionChange={noop}
       sendOnlyWhenNew={false}
       onSendOnlyWhenNewChange={noop}
+      minSourcesToSend={0}
+      onMinSourcesToSendChange={noop}
       friends={[]}
       onFriendsChange={noop}
       submitLabel="Done"

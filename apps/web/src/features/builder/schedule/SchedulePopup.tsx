@@ -8,6 +8,7 @@ import { useBlockPreviews } from '../api/preview-api';
 import {
   resetBuilder,
   setIssueRetention,
+  setMinSourcesToSend,
   setSchedule,
   setSendOnlyWhenNew,
   setSubscribers,
@@ -103,6 +104,7 @@ function InitStep({
   const schedule = useBuilderStore((state) => state.schedule);
   const retention = useBuilderStore((state) => state.issueRetentionMonths);
   const sendOnlyWhenNew = useBuilderStore((state) => state.sendOnlyWhenNew);
+  const minSourcesToSend = useBuilderStore((state) => state.minSourcesToSend);
   const friends = useBuilderStore((state) => state.subscribers);
   const blocks = useBuilderStore((state) => state.blocks);
   const sources = useMemo(() => blocks.map((block) => block.source), [blocks]);
@@ -119,6 +121,8 @@ function InitStep({
       onRetentionChange={setIssueRetention}
       sendOnlyWhenNew={sendOnlyWhenNew ?? false}
       onSendOnlyWhenNewChange={setSendOnlyWhenNew}
+      minSourcesToSend={minSourcesToSend ?? 0}
+      onMinSourcesToSendChange={setMinSourcesToSend}
       friends={friends}
       onFriendsChange={setSubscribers}
       submitLabel={submitLabel}

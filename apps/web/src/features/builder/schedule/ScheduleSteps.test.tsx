@@ -2,6 +2,7 @@ import {
   DIGEST_DEFAULTS,
   DIGEST_MESSAGES,
   MAX_SUBSCRIBERS,
+  MIN_SOURCES_TO_SEND_LABEL,
   type Schedule,
   type Source,
 } from '@digest/contracts';
@@ -43,6 +44,8 @@ function renderForm(overrides: Partial<ScheduleFormProps> = {}): string {
       onRetentionChange={noop}
       sendOnlyWhenNew={false}
       onSendOnlyWhenNewChange={noop}
+      minSourcesToSend={0}
+      onMinSourcesToSendChange={noop}
       friends={[]}
       onFriendsChange={noop}
       submitLabel="Done"
@@ -111,6 +114,24 @@ describe('schedule popup, init step (docs/product.md §2)', () => {
     const describedBy = tag.match(/aria-describedby="([^"]+)"/)?.[1];
     expect(html).toContain(`<p id="${describedBy}"`);
     expect(html).toContain(reason);
+  });
+
+  it('asks how many sources must have something to say: 0 (every issue) by default', () => {
+    const html = renderForm();
+    expect(html).toContain(`>${MIN_SOURCES_TO_SEND_LABEL}</label>`);
+    expect(html).toMatch(/name="minSourcesToSend"[^>]*value="0"|value="0"[^>]*name="minSourcesToSend"/);
+    expect(submitTag(html)).not.toContain('disabled');
+  });
+
+  it.each([
+    [-1, 'Sources needed must be from 0 to 20'],
+    [21, 'Sources needed must be from 0 to 20'],
+    [1.5, 'Sources needed must be a whole number'],
+  ])('refuses %s sources needed with the schema message, and Done waits for a good one', (count, message) => {
+    const html = renderForm({ minSourcesToSend: count });
+    expect(html).toContain(message);
+    expect(html).toContain('aria-invalid="true"');
+    expect(submitTag(html)).toContain('disabled');
   });
 
   it('has the share-with-friends box with its plus button', () => {

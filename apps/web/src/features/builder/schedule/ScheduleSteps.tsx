@@ -1,5 +1,8 @@
 import {
   type IssueRetentionMonths,
+  MAX_SOURCES,
+  MIN_SOURCES_TO_SEND_LABEL,
+  minSourcesToSendSchema,
   type Schedule,
   type ScheduleType,
   SEND_ONLY_WHEN_NEW_LABEL,
@@ -9,6 +12,7 @@ import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { SelectField, type SelectOption } from '#web/components/ui/SelectField';
 import { Spinner } from '#web/components/ui/Spinner';
+import { TextField } from '#web/components/ui/TextField';
 import { NextSends } from '#web/features/digests';
 import { FriendsField } from './FriendsField';
 import styles from './SchedulePopup.module.css';
@@ -47,6 +51,9 @@ export interface ScheduleFormProps {
   onRetentionChange: (months: IssueRetentionMonths) => void;
   sendOnlyWhenNew: boolean;
   onSendOnlyWhenNewChange: (on: boolean) => void;
+  /** docs/product.md §3 "Conditions": 0 sends every issue; NaN while the field is not a number. */
+  minSourcesToSend: number;
+  onMinSourcesToSendChange: (count: number) => void;
   friends: readonly string[];
   onFriendsChange: (friends: string[]) => void;
   /** 'Done' for a new digest, 'Update digest' in edit mode. */
@@ -70,6 +77,8 @@ export function ScheduleForm({
   onRetentionChange,
   sendOnlyWhenNew,
   onSendOnlyWhenNewChange,
+  minSourcesToSend,
+  onMinSourcesToSendChange,
   friends,
   onFriendsChange,
   submitLabel,
@@ -79,10 +88,14 @@ export function ScheduleForm({
   viewerTimeZone,
 }: ScheduleFormProps) {
   const reasonId = useId();
+  const minSourcesCheck = minSourcesToSendSchema.safeParse(minSourcesToSend);
+  const minSourcesError = minSourcesCheck.success ? undefined : minSourcesCheck.error.issues[0]?.message;
+  // A wrong count is said under its own field (announced there); Done waits for it without repeating it.
+  const blocked = blockedReason !== null || minSourcesError !== undefined;
   const change = (patch: Partial<Schedule>) => onScheduleChange({ ...schedule, ...patch });
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!blockedReason) onSubmit();
+    if (!blocked) onSubmit();
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -144,6 +157,21 @@ export function ScheduleForm({
         checked={sendOnlyWhenNew}
         onChange={(event) => onSendOnlyWhenNewChange(event.target.checked)}
       />
+      <TextField
+        label={MIN_SOURCES_TO_SEND_LABEL}
+        name="minSourcesToSend"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_SOURCES}
+        step={1}
+        value={Number.isFinite(minSourcesToSend) ? minSourcesToSend : ''}
+        error={minSourcesError}
+        hint="0 sends every issue. A source has something to say when its block has content after its conditions."
+        onChange={(event) =>
+          onMinSourcesToSendChange(event.target.value === '' ? 0 : Number(event.target.value))
+        }
+      />
       <FriendsField friends={friends} onChange={onFriendsChange} />
       <div className={styles.actions}>
         {blockedReason ? (
@@ -151,11 +179,7 @@ export function ScheduleForm({
             {blockedReason}
           </p>
         ) : null}
-        <Button
-          type="submit"
-          disabled={blockedReason !== null}
-          aria-describedby={blockedReason ? reasonId : undefined}
-        >
+        <Button type="submit" disabled={blocked} aria-describedby={blockedReason ? reasonId : undefined}>
           {submitLabel}
         </Button>
       </div>

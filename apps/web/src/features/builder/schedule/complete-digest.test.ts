@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client';
 import { initialBuilderState } from '../store';
 import {
+  CONDITIONS_NOT_MET,
   type Completion,
   type CompletionApi,
   completeDigest,
+  conditionsNotMetNotice,
   NOTHING_TO_SEND,
   NOTHING_TO_SEND_NOTICE,
 } from './complete-digest';
@@ -83,6 +85,16 @@ describe('completing a digest (docs/product.md §4)', () => {
     const outcome = await completeDigest(completion({ draftId: DRAFT_ID }), api);
     expect(outcome.notices).toEqual([NOTHING_TO_SEND_NOTICE]);
     expect(calls.at(-1)).toBe(`deleteDraft ${DRAFT_ID}`);
+  });
+
+  it('is still done when its conditions held the first issue back, and says why in words', async () => {
+    const reason = 'Skipped: no rain expected (30 % < 60 %).';
+    const { api } = fakeApi({ rebuildDigest: new ApiError(reason, 422, CONDITIONS_NOT_MET) });
+    const outcome = await completeDigest(completion(), api);
+    expect(outcome.notices).toEqual([conditionsNotMetNotice(reason)]);
+    expect(outcome.notices[0]).toBe(
+      'Your first issue was not sent now. Skipped: no rain expected (30 % < 60 %). Each scheduled issue goes out when its conditions are met.',
+    );
   });
 
   it('once saved, a failed build or draft deletion is a notice, never an error (so no second digest)', async () => {

@@ -30,6 +30,10 @@ export interface CompletionOutcome {
 /** The server's answer when no source had anything to send (no issue is stored). */
 export const NOTHING_TO_SEND = 'NOTHING_TO_SEND';
 
+/** `POST /digests/rebuild`'s answer when the digest's conditions held the issue back (its message says why). */
+export const CONDITIONS_NOT_MET = 'CONDITIONS_NOT_MET';
+export const conditionsNotMetNotice = (reason: string) =>
+  `Your first issue was not sent now. ${reason} Each scheduled issue goes out when its conditions are met.`;
 export const NOTHING_TO_SEND_NOTICE =
   'None of your sources has news right now: your first issue will come at the scheduled time.';
 
@@ -55,7 +59,9 @@ export async function completeDigest(completion: Completion, api: CompletionApi)
       notices.push(
         error instanceof ApiError && error.code === NOTHING_TO_SEND
           ? NOTHING_TO_SEND_NOTICE
-          : `Your Digest is saved, but its first issue could not be built now (${errorMessage(error)}). It will come at the scheduled time.`,
+          : error instanceof ApiError && error.code === CONDITIONS_NOT_MET
+            ? conditionsNotMetNotice(error.message)
+            : `Your Digest is saved, but its first issue could not be built now (${errorMessage(error)}). It will come at the scheduled time.`,
       );
     }
   }

@@ -14,6 +14,7 @@ type BuilderFields = Pick<
   | 'schedule'
   | 'issueRetentionMonths'
   | 'sendOnlyWhenNew'
+  | 'minSourcesToSend'
   | 'subscribers'
   | 'editDigestId'
   | 'draftId'
@@ -29,6 +30,7 @@ export function completionOf(builder: BuilderFields, user: User, zone: string): 
       issueRetentionMonths: builder.issueRetentionMonths,
       // A builder state persisted before the option existed has none: the default.
       sendOnlyWhenNew: builder.sendOnlyWhenNew ?? DIGEST_DEFAULTS.sendOnlyWhenNew,
+      minSourcesToSend: builder.minSourcesToSend ?? DIGEST_DEFAULTS.minSourcesToSend,
       subscribers: builder.subscribers,
     },
     editDigestId: builder.editDigestId,

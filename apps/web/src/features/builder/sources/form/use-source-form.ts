@@ -9,7 +9,10 @@ export interface SourceForm<T extends SourceType> {
   set<K extends keyof SourceInputOf<T>>(field: K, value: SourceInputOf<T>[K]): void;
   /** Changes several settings at once (a search result picked: its id, name and picture). */
   merge(patch: Values<T>): void;
-  /** The first problem of each field, by field name, from the kind's shared schema. */
+  /**
+   * The first problem of each field, by field name, from the kind's shared schema; a nested setting's
+   * (a condition's) also by its dotted path, `conditions.rainAtLeast`.
+   */
   errors: Partial<Record<string, string>>;
   /** The valid settings, or null while any field is wrong. */
   source: SourceOf<T> | null;
@@ -32,6 +35,7 @@ export function useSourceForm<T extends SourceType>(
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? '');
         byField[field] ??= issue.message;
+        if (issue.path.length > 1) byField[issue.path.join('.')] ??= issue.message;
       }
     }
     return byField;

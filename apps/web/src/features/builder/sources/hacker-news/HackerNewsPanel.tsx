@@ -1,4 +1,5 @@
 import { HACKER_NEWS_STORY_OPTIONS, LAYOUT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import {
   ChoiceField,
   CountField,
@@ -28,6 +29,7 @@ export function HackerNewsPanel({ type, initial, onChange, onSave }: SourcePanel
       />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
       <OnlyNewField form={form} />
+      <DiscussionConditionFields form={form} max={SOURCE_POST_LIMITS.HACKER_NEWS} />
     </SettingsForm>
   );
 }

@@ -1,4 +1,5 @@
 import { IMAGES_OPTIONS, LAYOUT_OPTIONS, POST_CONTENT_OPTIONS, SOURCE_POST_LIMITS } from '@digest/contracts';
+import { ListConditionFields } from '../form/ConditionFields';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
@@ -18,6 +19,7 @@ export function ProductHuntPanel({ type, initial, onChange, onSave }: SourcePane
       />
       <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
       <OnlyNewField form={form} />
+      <ListConditionFields form={form} max={SOURCE_POST_LIMITS.PRODUCT_HUNT} />
       <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
     </SettingsForm>

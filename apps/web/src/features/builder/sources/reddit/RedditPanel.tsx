@@ -9,6 +9,7 @@ import type { Subreddit } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { redditKeys, useSubreddits } from '#web/features/builder/api/reddit-api';
 import { errorMessage } from '#web/lib/api-client';
+import { DiscussionConditionFields } from '../form/ConditionFields';
 import {
   PickedChoice,
   ResultButton,
@@ -75,6 +76,7 @@ export function RedditPanel({ type, step, goTo, initial, onChange, onSave }: Sou
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <DiscussionConditionFields form={form} max={SOURCE_POST_LIMITS.REDDIT} />
       </SettingsForm>
     );
   }

@@ -3,6 +3,7 @@ import type { SearchResult } from '@digest/contracts/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { rssKeys, useRssFeedInfo, useRssList } from '#web/features/builder/api/rss-api';
 import { errorMessage } from '#web/lib/api-client';
+import { ListConditionFields } from '../form/ConditionFields';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, CountField, NameField, OnlyNewField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
@@ -48,6 +49,7 @@ export function RssPanel({ type, step, goTo, initial, onChange, onSave }: Source
         <ChoiceField form={form} field="postBody" label="Post content" options={POST_CONTENT_OPTIONS} />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <ListConditionFields form={form} max={SOURCE_POST_LIMITS.RSS} />
       </SettingsForm>
     );
   }

@@ -2,6 +2,7 @@ import { SOURCE_LABELS } from '@digest/contracts';
 import { AccountChoices } from '../connect/AccountChoices';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';
+import { StripeConditionFields } from '../form/ConditionFields';
 import { NameField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
 import { useSourceForm } from '../form/use-source-form';
@@ -44,6 +45,7 @@ function StripeSettings({
         entryOf={stripeAccountOf}
         onChange={(stripeAccounts) => form.set('stripeAccounts', stripeAccounts)}
       />
+      <StripeConditionFields form={form} />
     </SettingsForm>
   );
 }

@@ -15,6 +15,7 @@ import type { TwitterKind } from '#web/features/builder/lib/steps';
 import { AccountLogOut } from '../connect/AccountLogOut';
 import { ConnectStep } from '../connect/ConnectStep';
 import { useBackToConnect, useProviderAccounts } from '../connect/use-provider-accounts';
+import { ListConditionFields } from '../form/ConditionFields';
 import {
   ChoiceField,
   CountField,
@@ -146,6 +147,7 @@ function TwitterSettings({
           {preview.error ?? (tweets.length === 0 ? 'No tweets to show with these settings yet.' : '')}
         </p>
       ) : null}
+      <ListConditionFields form={form} max={limit} />
     </SettingsForm>
   );
 }

@@ -2,6 +2,7 @@ import { FORECAST_OPTIONS, TEMPERATURE_OPTIONS } from '@digest/contracts';
 import type { WeatherLocation } from '@digest/contracts/content';
 import { useWeatherLocations } from '#web/features/builder/api/weather-api';
 import { errorMessage } from '#web/lib/api-client';
+import { WeatherConditionFields } from '../form/ConditionFields';
 import { PickedChoice, ResultButton, ResultPanel, SearchBox, useSearchStep } from '../form/Search';
 import { ChoiceField, NameField, SettingsForm } from '../form/SettingsFields';
 import { settingDefaults } from '../form/setting-defaults';
@@ -27,6 +28,7 @@ export function WeatherPanel({ type, step, goTo, initial, onChange, onSave }: So
         <NameField form={form} />
         <ChoiceField form={form} field="forecastIntervalType" label="Forecast" options={FORECAST_OPTIONS} />
         <ChoiceField form={form} field="temperatureType" label="Temperature" options={TEMPERATURE_OPTIONS} />
+        <WeatherConditionFields form={form} />
       </SettingsForm>
     );
   }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCatalogue } from '#web/features/builder/api/catalogue-api';
 import { useYoutubeChannels, youtubeKeys } from '#web/features/builder/api/youtube-api';
 import { errorMessage } from '#web/lib/api-client';
+import { ListConditionFields } from '../form/ConditionFields';
 import {
   PickedChoice,
   ResultButton,
@@ -52,6 +53,7 @@ export function YoutubePanel({ type, step, goTo, initial, onChange, onSave }: So
         />
         <ChoiceField form={form} field="layout" label="Layout" options={LAYOUT_OPTIONS} />
         <OnlyNewField form={form} />
+        <ListConditionFields form={form} max={SOURCE_POST_LIMITS.YOUTUBE} />
         <ChoiceField form={form} field="images" label="Images" options={IMAGES_OPTIONS} />
       </SettingsForm>
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "digests" ADD COLUMN "min_sources_to_send" integer DEFAULT 0 NOT NULL;
