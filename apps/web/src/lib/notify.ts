@@ -4,9 +4,13 @@ import { toast } from 'sonner';
 const ERROR_REPEAT_MS = 4000;
 const SUCCESS_REPEAT_MS = 2000;
 
-const lastShown = { error: { message: '', at: -Infinity }, success: { message: '', at: -Infinity } };
+const lastShown = {
+  error: { message: '', at: -Infinity },
+  success: { message: '', at: -Infinity },
+  info: { message: '', at: -Infinity },
+};
 
-function shouldShow(kind: 'error' | 'success', message: string, windowMs: number): boolean {
+function shouldShow(kind: keyof typeof lastShown, message: string, windowMs: number): boolean {
   const now = Date.now();
   const last = lastShown[kind];
   if (last.message === message && now - last.at < windowMs) return false;
@@ -20,4 +24,9 @@ export function notifyError(message: string): void {
 
 export function notifySuccess(message: string): void {
   if (shouldShow('success', message, SUCCESS_REPEAT_MS)) toast.success(message);
+}
+
+/** Something the user asked for did not happen, for a reason that is not a fault (nothing new to send). */
+export function notifyInfo(message: string): void {
+  if (shouldShow('info', message, SUCCESS_REPEAT_MS)) toast.info(message);
 }

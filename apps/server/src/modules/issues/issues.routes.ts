@@ -1,4 +1,4 @@
-import { rebuildResponseSchema } from '@digest/contracts';
+import { NOTHING_SENT_CODES, rebuildResponseSchema } from '@digest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { digestsErrors } from '#server/modules/digests/digests.errors';
 import { idParams, isUuid } from '#server/modules/digests/ids';
@@ -44,7 +44,9 @@ export function issuesRoutes(deps: IssuesRoutesDeps): FastifyPluginAsyncZod {
         if (!isUuid(request.params.id)) throw digestsErrors.digestNotFound();
         const outcome = await sendLatestIssue(deps, authOf(request).userId, request.params.id);
         if (outcome.status !== 'built') {
-          const code = outcome.conditionsNotMet ? 'CONDITIONS_NOT_MET' : 'NOTHING_TO_SEND';
+          const code = outcome.conditionsNotMet
+            ? NOTHING_SENT_CODES.conditionsNotMet
+            : NOTHING_SENT_CODES.nothingToSend;
           throw new AppError(422, code, outcome.reason);
         }
         return outcome.response;

@@ -1,4 +1,4 @@
-import type { DigestCreateInput, Timezone } from '@digest/contracts';
+import { type DigestCreateInput, NOTHING_SENT_CODES, type Timezone } from '@digest/contracts';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 
 /** What Done / Update digest sends: the digest's own fields (docs/design.md §5), from the builder's state. */
@@ -28,10 +28,10 @@ export interface CompletionOutcome {
 }
 
 /** The server's answer when no source had anything to send (no issue is stored). */
-export const NOTHING_TO_SEND = 'NOTHING_TO_SEND';
+export const NOTHING_TO_SEND = NOTHING_SENT_CODES.nothingToSend;
 
 /** `POST /digests/rebuild`'s answer when the digest's conditions held the issue back (its message says why). */
-export const CONDITIONS_NOT_MET = 'CONDITIONS_NOT_MET';
+export const CONDITIONS_NOT_MET = NOTHING_SENT_CODES.conditionsNotMet;
 export const conditionsNotMetNotice = (reason: string) =>
   `Your first issue was not sent now. ${reason} Each scheduled issue goes out when its conditions are met.`;
 export const NOTHING_TO_SEND_NOTICE =

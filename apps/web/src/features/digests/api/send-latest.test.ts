@@ -2,14 +2,14 @@ import type { Digest } from '@digest/contracts';
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '#web/lib/api-client';
-import { notifyError, notifySuccess } from '#web/lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '#web/lib/notify';
 import { createQueryClient } from '#web/lib/query-client';
 import { endSession, startSession } from '#web/lib/session/session';
 import { issuePager } from '../lib/issue-pager';
 import { TEST_DIGEST_ID, testBuild, testDigest } from '../test-digests';
 import { digestKeys, digestQueryOptions, sendLatestDigestOptions } from './use-digests';
 
-vi.mock('#web/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('#web/lib/notify', () => ({ notifyError: vi.fn(), notifyInfo: vi.fn(), notifySuccess: vi.fn() }));
 
 const DIGEST_ID = TEST_DIGEST_ID;
 const build = testBuild;
@@ -106,19 +106,29 @@ describe('Send latest digest (docs/product.md §4: triggers rebuild, then select
     page.close();
   });
 
-  it('keeps and shows the message when the issue had nothing to send (422)', async () => {
-    stubApi({
-      status: 422,
-      body: { message: 'Every source of this Digest is empty.', code: 'NOTHING_TO_SEND' },
-    });
+  it.each([
+    ['NOTHING_TO_SEND', 'Nothing new since the last issue.'],
+    ['CONDITIONS_NOT_MET', 'Skipped: no rain expected (30 % < 60 %).'],
+  ])('tells why nothing was sent (422 %s) as information, not as an error', async (code, message) => {
+    stubApi({ status: 422, body: { message, code } });
     const page = await openDigestDetail();
 
     await expect(page.sendLatest.mutate()).rejects.toMatchObject({ status: 422 });
 
-    expect(errorMessage(page.sendLatest.getCurrentResult().error)).toBe(
-      'Every source of this Digest is empty.',
-    );
-    expect(notifyError).toHaveBeenCalledWith('Every source of this Digest is empty.');
+    expect(errorMessage(page.sendLatest.getCurrentResult().error)).toBe(message);
+    expect(notifyInfo).toHaveBeenCalledWith(message);
+    expect(notifyError).not.toHaveBeenCalled();
+    page.close();
+  });
+
+  it('shows any other 422 as an error', async () => {
+    stubApi({ status: 422, body: { message: 'This Digest has no sources.', code: 'VALIDATION_ERROR' } });
+    const page = await openDigestDetail();
+
+    await expect(page.sendLatest.mutate()).rejects.toMatchObject({ status: 422 });
+
+    expect(notifyError).toHaveBeenCalledWith('This Digest has no sources.');
+    expect(notifyInfo).not.toHaveBeenCalled();
     page.close();
   });
 });

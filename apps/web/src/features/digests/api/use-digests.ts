@@ -1,4 +1,10 @@
-import { type Digest, type DigestSummary, type DigestVisibility, MAX_DIGESTS } from '@digest/contracts';
+import {
+  type Digest,
+  type DigestSummary,
+  type DigestVisibility,
+  MAX_DIGESTS,
+  NOTHING_SENT_CODES,
+} from '@digest/contracts';
 import {
   mutationOptions,
   type QueryClient,
@@ -7,8 +13,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { errorMessage } from '#web/lib/api-client';
-import { notifyError, notifySuccess } from '#web/lib/notify';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { notifyError, notifyInfo, notifySuccess } from '#web/lib/notify';
 import {
   deleteDigest,
   deleteDraft,
@@ -166,7 +172,11 @@ export function sendLatestDigestOptions(queryClient: QueryClient, digestId: stri
         queryClient.invalidateQueries({ queryKey: digestKeys.health(digestId) }),
         queryClient.invalidateQueries({ queryKey: digestKeys.list() }),
       ]),
-    onError: showError,
+    onError: (error) => {
+      const nothingSent = Object.values<string | undefined>(NOTHING_SENT_CODES);
+      if (error instanceof ApiError && nothingSent.includes(error.code)) notifyInfo(error.message);
+      else showError(error);
+    },
   });
 }
 
