@@ -1,4 +1,5 @@
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 
 export interface RenderedEmail {
@@ -14,16 +15,24 @@ const textSelectors = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
 }));
 
 /**
- * Renders one e-mail element into its HTML part and a plain-text part derived from that same HTML,
- * so both always say the same thing. Elements marked `data-skip-in-text` (the preview line, images)
- * are left out of the text part; links keep their URL.
+ * React Email's own conversion (`toPlainText`: its selectors, no word wrap) with ours added, compiled once:
+ * `toPlainText` compiles its options again on every call, which was a fifth of the text part's cost.
  */
-export async function renderEmail(
-  element: ReactElement,
-  /** Completes the rendered HTML before the text part is derived from it (see `renderDigestEmail`). */
-  complete: (html: string) => string = (html) => html,
-): Promise<RenderedEmail> {
-  const html = complete(await render(element));
-  const text = toPlainText(html, { selectors: textSelectors }).trim();
-  return { html, text };
+const convertToText = compile({ wordwrap: false, selectors: [...plainTextSelectors, ...textSelectors] });
+
+/**
+ * The plain-text part of an e-mail's HTML: elements marked `data-skip-in-text` (the preview line, images)
+ * are left out; links keep their URL.
+ */
+export function plainTextOf(html: string): string {
+  return convertToText(html).trim();
+}
+
+/**
+ * Renders one e-mail element into its HTML part and a plain-text part derived from that same HTML,
+ * so both always say the same thing.
+ */
+export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
+  const html = await render(element);
+  return { html, text: plainTextOf(html) };
 }

@@ -1,14 +1,16 @@
+import type { RenderedEmail } from '../render';
 import type { IssueBlock } from './items';
 import type { BlockContext } from './types';
 
 /**
  * Rendered blocks kept across issues: in a burst thousands of digests show the same feed with the same
- * settings, and rendering each of them again was most of a build's CPU. The server gives one (keyed by a
- * hash of everything that changes a block's HTML); the package itself stays free of Node APIs.
+ * settings, and rendering each of them again (its HTML, and the text derived from it) was most of a
+ * build's CPU. The server gives one (keyed by a hash of everything that changes a block's HTML); the
+ * package itself stays free of Node APIs.
  */
 export interface BlockHtmlCache {
-  /** The HTML of `block` for `context`: a copy rendered earlier for an identical block, or `render()`'s. */
-  html(block: IssueBlock, context: BlockContext, render: () => string): string;
+  /** The HTML and text of `block` for `context`: a copy rendered earlier for an identical block, or `render()`'s. */
+  rendered(block: IssueBlock, context: BlockContext, render: () => RenderedEmail): RenderedEmail;
 }
 
 /**

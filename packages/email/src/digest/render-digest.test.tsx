@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from '../render';
+import { type RenderedEmail, renderEmail } from '../render';
 import { blockHtmlKeyParts } from './block-cache';
 import { DigestEmail } from './DigestEmail';
 import {
@@ -400,21 +400,26 @@ describe('blocks rendered on their own (the block cache)', () => {
       footer: RECIPIENT_FOOTER_MARKER.text,
     });
     const { html, text } = await renderEmail(element);
-    return { html: markRecipientFooter(html), text };
+    return { html: markRecipientFooter(html), lines: linesOf(text) };
   }
+
+  /** The text's lines in order: the blank lines between blocks are where the two renderings may differ. */
+  const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+  const asRendered = (rendered: RenderedDigest) => ({ html: rendered.html, lines: linesOf(rendered.text) });
 
   /** A cache that remembers by the key parts, and counts what it had to render. */
   function countingCache() {
-    const html = new Map<string, string>();
+    const remembered = new Map<string, RenderedEmail>();
     const cache = {
-      rendered: 0,
-      html(block: IssueBlock, context: BlockContext, render: () => string) {
+      renders: 0,
+      rendered(block: IssueBlock, context: BlockContext, render: () => RenderedEmail) {
         const key = blockHtmlKeyParts(block, context);
-        let value = html.get(key);
+        let value = remembered.get(key);
         if (value === undefined) {
           value = render();
-          cache.rendered += 1;
-          html.set(key, value);
+          cache.renders += 1;
+          remembered.set(key, value);
         }
         return value;
       },
@@ -422,7 +427,7 @@ describe('blocks rendered on their own (the block cache)', () => {
     return cache;
   }
 
-  it('gives the same HTML and text as rendering the blocks inside the issue, cut or not', async () => {
+  it('gives the same HTML, and the same lines of text, as rendering the blocks inside the issue, cut or not', async () => {
     const blocks = [
       ...smallBlocks(),
       { ...blockOf('RSS', rssContent(1)), error: 'The feed answered 500' } as DigestBlockInput,
@@ -430,26 +435,26 @@ describe('blocks rendered on their own (the block cache)', () => {
     ];
     for (const overrides of [{}, { locale: 'fr-FR', timeZone: 'Europe/Paris' }]) {
       const rendered = await renderDigestEmail(input(blocks, overrides), { blockCache: countingCache() });
-      expect(rendered).toMatchObject(await renderedAsOneTree(rendered, overrides));
+      expect(asRendered(rendered)).toEqual(await renderedAsOneTree(rendered, overrides));
     }
     const publicCopy = await renderDigestEmail(input(publicCopyOf(blocks)), { blockCache: countingCache() });
     expect(publicCopy.html).toContain(PRIVATE_BLOCK_TEXT);
-    expect(publicCopy).toMatchObject(await renderedAsOneTree(publicCopy));
+    expect(asRendered(publicCopy)).toEqual(await renderedAsOneTree(publicCopy));
     const cut = await renderDigestEmail(input(hugeBlocks()));
     expect(cut.truncated).toBe(true);
-    expect(cut).toMatchObject(await renderedAsOneTree(cut));
+    expect(asRendered(cut)).toEqual(await renderedAsOneTree(cut));
   });
 
   it('renders an identical block once across issues, again for another locale, zone or content', async () => {
     const cache = countingCache();
     await renderDigestEmail(input(smallBlocks()), { blockCache: cache });
-    expect(cache.rendered).toBe(4);
+    expect(cache.renders).toBe(4);
     const again = await renderDigestEmail(input(smallBlocks(), { issueNumber: 13 }), { blockCache: cache });
-    expect(cache.rendered).toBe(4);
+    expect(cache.renders).toBe(4);
     expect(again.html).toContain('Issue #13');
     await renderDigestEmail(input(smallBlocks(), { timeZone: 'Asia/Tokyo' }), { blockCache: cache });
-    expect(cache.rendered).toBe(8);
+    expect(cache.renders).toBe(8);
     await renderDigestEmail(input([blockOf('RSS', rssContent(4))]), { blockCache: cache });
-    expect(cache.rendered).toBe(9);
+    expect(cache.renders).toBe(9);
   });
 });

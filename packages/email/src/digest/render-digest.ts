@@ -1,6 +1,7 @@
+import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type RenderedEmail, renderEmail } from '../render';
+import { plainTextOf, type RenderedEmail } from '../render';
 import type { BlockHtmlCache } from './block-cache';
 import { DigestEmail } from './DigestEmail';
 import { markRecipientFooter, RECIPIENT_FOOTER_MARKER, RECIPIENT_FOOTER_MAX_BYTES } from './footer';
@@ -45,9 +46,16 @@ export interface RenderedDigest extends RenderedEmail {
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** Renders nothing to remember: every block is rendered where it is needed. */
-const NO_BLOCK_CACHE: BlockHtmlCache = { html: (_block, _context, render) => render() };
+const NO_BLOCK_CACHE: BlockHtmlCache = { rendered: (_block, _context, render) => render() };
 
 const PLACEHOLDER = /<div data-digest-block="(\d+)"><\/div>/g;
+
+/**
+ * Where a block's text goes in the text of the issue's frame. The nonce is this process's own, so no digest
+ * name or other text of the frame can name a block's place.
+ */
+const TEXT_MARK = `digest-block-${Math.random().toString(36).slice(2)}-`;
+const TEXT_MARKS = new RegExp(`^${TEXT_MARK}(\\d+)$`, 'gm');
 
 /**
  * React puts `<link rel="preload" as="image">` hints for a fragment's images before it; inside the whole
@@ -55,27 +63,34 @@ const PLACEHOLDER = /<div data-digest-block="(\d+)"><\/div>/g;
  */
 const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 
-function renderBlock(block: IssueBlock, context: BlockContext): string {
-  const html = renderToString(createElement(SourceBlock, { block, context, cut: block.cut }));
-  return html.replace(IMAGE_PRELOADS, '');
+function renderBlock(block: IssueBlock, context: BlockContext): RenderedEmail {
+  const html = renderToString(createElement(SourceBlock, { block, context, cut: block.cut })).replace(
+    IMAGE_PRELOADS,
+    '',
+  );
+  return { html, text: plainTextOf(html) };
 }
 
 /**
- * The issue's HTML with each block rendered on its own (or taken from `cache`) in its placeholder: the
- * same HTML as rendering the blocks inside the issue, since a block's markup depends only on its props.
+ * The issue's HTML and text with each block rendered on its own (or taken from `cache`) in its place. The
+ * HTML is the same as rendering the blocks inside the issue, since a block's markup depends only on its
+ * props. The text is the frame's text with each block's own text in its place, one blank line around it:
+ * converting the whole issue gave the same lines, only the blank lines between blocks could differ.
  */
 async function renderWithBlocks(
-  element: Parameters<typeof renderEmail>[0],
+  element: Parameters<typeof render>[0],
   blocks: readonly IssueBlock[],
   context: BlockContext,
   cache: BlockHtmlCache,
 ): Promise<RenderedEmail> {
-  return renderEmail(element, (html) =>
-    html.replace(PLACEHOLDER, (_, index: string) => {
-      const block = blocks[Number(index)] as IssueBlock;
-      return cache.html(block, context, () => renderBlock(block, context));
-    }),
+  const frame = await render(element);
+  const parts = blocks.map((block) => cache.rendered(block, context, () => renderBlock(block, context)));
+  const partAt = (index: string) => parts[Number(index)] as RenderedEmail;
+  const html = frame.replace(PLACEHOLDER, (_, index: string) => partAt(index).html);
+  const frameText = plainTextOf(
+    frame.replace(PLACEHOLDER, (_, index: string) => `<p>${TEXT_MARK}${index}</p>`),
   );
+  return { html, text: frameText.replace(TEXT_MARKS, (_, index: string) => partAt(index).text) };
 }
 
 /** The largest `n` in [0, max] for which `fits(n)` holds, with what it gave, or undefined when none does. */

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { type BlockHtmlCache, blockHtmlKeyParts } from '@digest/email';
+import { type BlockHtmlCache, blockHtmlKeyParts, type RenderedEmail } from '@digest/email';
 import type { Logger } from '#server/platform/logger';
 
 export interface BlockHtmlCacheStats {
   hits: number;
   misses: number;
   entries: number;
-  /** UTF-8 bytes of the HTML held (the keys are 43-character hashes). */
+  /** UTF-8 bytes of the HTML and text held (the keys are 43-character hashes). */
   bytes: number;
 }
 
 export interface BlockHtmlCacheOptions {
-  /** The HTML held at most; the least recently used block goes first. */
+  /** The HTML and text held at most; the least recently used block goes first. */
   maxBytes?: number;
   /** Logs the figures (info) after every this many lookups: the burst bench reads them. */
   logger?: Logger;
@@ -23,7 +23,7 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const DEFAULT_LOG_EVERY = 5000;
 
 /**
- * Rendered blocks in this process's memory, keyed by a SHA-256 of everything their HTML depends on
+ * Rendered blocks (HTML and text) in this process's memory, keyed by a SHA-256 of everything their HTML depends on
  * (`blockHtmlKeyParts`: settings, content, error, private, cut, locale, zone), so an identical block is
  * rendered once per burst rather than once per digest. A hash, not a faster one: a feed's author chooses
  * the content, and a collision would show one digest's block in another's mail. Nothing goes stale: other
@@ -35,7 +35,7 @@ export function createBlockHtmlCache(
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const logEvery = options.logEvery ?? DEFAULT_LOG_EVERY;
   /** Map order is recency: the first entry is the least recently used. */
-  const entries = new Map<string, { html: string; bytes: number }>();
+  const entries = new Map<string, { rendered: RenderedEmail; bytes: number }>();
   const figures = { hits: 0, misses: 0, bytes: 0 };
   const stats = (): BlockHtmlCacheStats => ({ ...figures, entries: entries.size });
 
@@ -46,7 +46,7 @@ export function createBlockHtmlCache(
 
   return {
     stats,
-    html(block, context, render) {
+    rendered(block, context, render) {
       const key = createHash('sha256').update(blockHtmlKeyParts(block, context)).digest('base64url');
       const entry = entries.get(key);
       if (entry) {
@@ -54,13 +54,13 @@ export function createBlockHtmlCache(
         entries.set(key, entry);
         figures.hits += 1;
         counted();
-        return entry.html;
+        return entry.rendered;
       }
-      const html = render();
+      const rendered = render();
       figures.misses += 1;
-      const bytes = Buffer.byteLength(html);
+      const bytes = Buffer.byteLength(rendered.html) + Buffer.byteLength(rendered.text);
       if (bytes <= maxBytes) {
-        entries.set(key, { html, bytes });
+        entries.set(key, { rendered, bytes });
         figures.bytes += bytes;
         for (const [oldest, { bytes: size }] of entries) {
           if (figures.bytes <= maxBytes) break;
@@ -69,7 +69,7 @@ export function createBlockHtmlCache(
         }
       }
       counted();
-      return html;
+      return rendered;
     },
   };
 }
