@@ -160,6 +160,9 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
         const composed = compose(message);
         const raw = composed.message;
         if (sendOptions.beforeFinalDot) held = new HeldMessage(raw, sendOptions.beforeFinalDot);
+        // Composing takes no turn of the event loop: one here lets the pool see connections the server
+        // closed meanwhile, rather than give the message to one of them (see `announceData`).
+        await nextTurn();
         await transporter.sendMail({ envelope: composed.envelope, raw: held ?? raw });
         return { messageId: composed.messageId };
       } catch (error) {
@@ -194,7 +197,14 @@ function announceData(
   if (held instanceof HeldMessage) {
     const node = mail.message as { createReadStream: (...args: unknown[]) => Readable };
     const createReadStream = node.createReadStream.bind(node);
-    node.createReadStream = (...args) => createReadStream(...args).once('resume', () => held.dataStarted());
+    let streams = 0;
+    node.createReadStream = (...args) => {
+      // The pool sends a message again on another connection when its connection closed mid-send. A held
+      // message was read by then (its final dot perhaps released): a second reading would send it empty.
+      // It fails instead, as a lost connection, and its sender decides (send again, or uncertain).
+      if (++streams > 1) return held.refuseAgain();
+      return createReadStream(...args).once('resume', () => held.dataStarted());
+    };
   }
   done();
 }
@@ -233,6 +243,19 @@ class HeldMessage extends Readable {
         this.destroy(error instanceof Error ? error : new Error(String(error)));
       },
     );
+  }
+
+  /** A stream that fails at once, this message's refusal the connection lost. */
+  refuseAgain(): Readable {
+    this.refusal ??= Object.assign(new Error('The SMTP connection closed while the message was being sent'), {
+      code: 'ECONNECTION',
+    });
+    const refusal = this.refusal as Error;
+    return new Readable({
+      read() {
+        this.destroy(refusal);
+      },
+    });
   }
 
   private async release() {
