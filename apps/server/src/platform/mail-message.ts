@@ -11,8 +11,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
  * its parts are the bulk of it (an issue's HTML is 30–100 KB). nodemailer composes them through a chain of
  * streams that scans each part's characters several times to choose an encoding, encodes it as
  * quoted-printable with a regular expression per output line, converts the line breaks, and for DKIM
- * parses the finished message again to canonicalise its body: about 4 ms of CPU per issue, and as much
- * again for DKIM (measured, bench/README.md "Issue 15, third stop"). Here the parts are always
+ * parses the finished message again to canonicalise its body: more than half of the mailer's CPU per
+ * message (measured, bench/README.md "Issue 15, third stop"). Here the parts are always
  * quoted-printable (what nodemailer chose for them too, mostly-Latin text), encoded in one pass, the body
  * is assembled as one string, and its DKIM body hash is taken over that string. The header block (address
  * parsing, RFC 2047 words, folding) and the DKIM-Signature field (`nodemailer/lib/dkim/sign`) are still
