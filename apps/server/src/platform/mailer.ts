@@ -3,9 +3,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
+import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
 import { createHostLimiter } from './host-limiter';
+import { createMessageComposer, type MessageOptions } from './mail-message';
 
 /**
  * Outgoing e-mail. Two transports behind one interface:
@@ -135,7 +136,7 @@ export function createMailer(options: MailerOptions): Mailer {
 function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Mailer, 'waitForConnection'> {
   const { logger } = options;
   assertSmtpUrl(options.smtpUrl);
-  const compose = createComposer(options.dkim);
+  const compose = createMessageComposer(options.dkim);
   // No `dkim` here: the message arrives signed, as `raw`, and goes out byte for byte.
   const transporter = createTransport({
     url: options.smtpUrl,
@@ -156,11 +157,14 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
       const message = toMailOptions(mail, options);
       let held: HeldMessage | undefined;
       try {
-        const composed = await compose.sendMail(message);
-        const raw = composed.message as Buffer;
+        const composed = compose(message);
+        const raw = composed.message;
         if (sendOptions.beforeFinalDot) held = new HeldMessage(raw, sendOptions.beforeFinalDot);
+        // Composing takes no turn of the event loop: one here lets the pool see connections the server
+        // closed meanwhile, rather than give the message to one of them (see `announceData`).
+        await nextTurn();
         await transporter.sendMail({ envelope: composed.envelope, raw: held ?? raw });
-        return { messageId: composed.messageId as string };
+        return { messageId: composed.messageId };
       } catch (error) {
         // The caller's own refusal, not the stream error nodemailer wraps it in.
         const reported = held?.refusal ?? error;
@@ -180,19 +184,6 @@ function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Ma
 }
 
 /**
- * Builds the complete message (headers, multipart/alternative, encodings, the DKIM signature, which needs
- * the whole message before it can emit a byte) without sending it anywhere.
- */
-function createComposer(dkim: MailerDkim | undefined): Transporter {
-  return createTransport({
-    ...(dkim ? { dkim } : {}),
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
-}
-
-/**
  * A nodemailer `stream` plugin: tells a held message when the SMTP connection starts reading it.
  * nodemailer's pool creates the message stream when it picks a connection, and the connection pipes it
  * into the socket only once the server has answered DATA with 354, resuming it (smtp-connection `send`);
@@ -206,7 +197,14 @@ function announceData(
   if (held instanceof HeldMessage) {
     const node = mail.message as { createReadStream: (...args: unknown[]) => Readable };
     const createReadStream = node.createReadStream.bind(node);
-    node.createReadStream = (...args) => createReadStream(...args).once('resume', () => held.dataStarted());
+    let streams = 0;
+    node.createReadStream = (...args) => {
+      // The pool sends a message again on another connection when its connection closed mid-send. A held
+      // message was read by then (its final dot perhaps released): a second reading would send it empty.
+      // It fails instead, as a lost connection, and its sender decides (send again, or uncertain).
+      if (++streams > 1) return held.refuseAgain();
+      return createReadStream(...args).once('resume', () => held.dataStarted());
+    };
   }
   done();
 }
@@ -247,6 +245,19 @@ class HeldMessage extends Readable {
     );
   }
 
+  /** A stream that fails at once, this message's refusal the connection lost. */
+  refuseAgain(): Readable {
+    this.refusal ??= Object.assign(new Error('The SMTP connection closed while the message was being sent'), {
+      code: 'ECONNECTION',
+    });
+    const refusal = this.refusal as Error;
+    return new Readable({
+      read() {
+        this.destroy(refusal);
+      },
+    });
+  }
+
   private async release() {
     await this.started;
     // The connection's pipe flows on the next turns: let it pass the message on to the socket first.
@@ -257,25 +268,24 @@ class HeldMessage extends Readable {
 
 function createOutboxMailer(options: MailerOptions): Omit<Mailer, 'waitForConnection'> {
   const { logger, outboxDir } = options;
-  const compose = createComposer(options.dkim);
+  const compose = createMessageComposer(options.dkim);
   let closed = false;
 
   return {
     transport: 'outbox',
     async send(mail, sendOptions = {}) {
       if (closed) throw new Error('The mailer is closed');
-      const info = await compose.sendMail(toMailOptions(mail, options));
+      const info = compose(toMailOptions(mail, options));
       // A receiving server records the envelope sender as Return-Path; the file shows it the same way.
       const returnPath = Buffer.from(`Return-Path: <${info.envelope.from}>\r\n`);
-      const message = Buffer.concat([returnPath, info.message as Buffer]);
+      const message = Buffer.concat([returnPath, info.message]);
       // The rename is the outbox's final dot: before it, readers see no message.
       const file = await writeAtomically(outboxDir, outboxFileName(), message, sendOptions.beforeFinalDot);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
-      return { messageId: info.messageId as string };
+      return { messageId: info.messageId };
     },
     async close() {
       closed = true;
-      compose.close();
     },
   };
 }
@@ -294,7 +304,7 @@ function ownMailbox(address: string, mailDomain: string | undefined): string {
 function toMailOptions(
   mail: OutgoingMail,
   options: Pick<MailerOptions, 'from' | 'mailDomain'>,
-): SendMailOptions {
+): MessageOptions {
   for (const name of Object.keys(mail.headers ?? {})) {
     if (RESERVED_HEADERS.has(name.toLowerCase())) {
       throw new TypeError(`The header ${name} is set by the mailer and cannot be given in headers`);
@@ -317,9 +327,6 @@ function toMailOptions(
     text: mail.text,
     ...(mail.headers ? { headers: preparedHeaders(mail.headers) } : {}),
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
-    // Bodies are strings we rendered: never let nodemailer read a file or URL named in them.
-    disableFileAccess: true,
-    disableUrlAccess: true,
   };
 }
 

@@ -1,7 +1,7 @@
 import { CATCH_UP_TITLE, sharePageUrl } from '@digest/contracts';
 import { type LegalLinks, personalizeDigest, recipientFooter } from '@digest/email';
 import type { OutgoingMail } from '#server/platform/mailer';
-import type { findDeliveryToSend } from './deliveries.repository';
+import type { DeliveryToSend } from './deliveries.repository';
 
 /**
  * Links of a subscription: the public page (null while the digest is private: no mail links a page that
@@ -79,13 +79,11 @@ export function replyToOwner(owner: { ownerEmail: string; ownerConfirmed: boolea
   return owner.ownerConfirmed ? { 'Reply-To': owner.ownerEmail } : {};
 }
 
-type IssueDelivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
-
 /** The mail of one delivery: the stored issue with this recipient's footer and headers. */
 export function issueMailOf(
   appUrl: string,
   legal: LegalLinks,
-  delivery: IssueDelivery,
+  delivery: DeliveryToSend,
   token: string | null,
 ): OutgoingMail {
   const sharer = delivery.ownerName?.trim() || delivery.ownerEmail;

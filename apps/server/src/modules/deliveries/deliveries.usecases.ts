@@ -101,10 +101,9 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string, attempt?: 
 
 async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: JobAttempt): Promise<void> {
   const now = deps.clock.now();
-  const claim = await claimOrRecover(deps, deliveryId, now);
-  if (!claim) return;
-  const delivery = await repository.findDeliveryToSend(deps.db, deliveryId);
+  const delivery = await claimOrRecover(deps, deliveryId, now);
   if (!delivery) return;
+  const claim = { deliveryId: delivery.deliveryId, attempts: delivery.attempts };
   if (!delivery.ownerConfirmed) {
     // Queued before the gate held it (or the address became unverified since): it waits for the release.
     await repository.settleClaim(deps.db, claim, 'held', now);
@@ -159,7 +158,8 @@ async function deliverInTurn(deps: DeliveryDeps, deliveryId: string, attempt?: J
 
 /**
  * The claim of a pending row; else, of a row whose attempt died before its final dot (sent again); a row
- * whose attempt died after it becomes `uncertain`. Anything else (sent, failed, …) is left alone.
+ * whose attempt died after it becomes `uncertain`. Anything else (sent, failed, …) is left alone. A claim
+ * comes with what to send.
  */
 async function claimOrRecover(deps: DeliveryDeps, deliveryId: string, now: Date) {
   const claim = await repository.claimDelivery(deps.db, deliveryId, now);
