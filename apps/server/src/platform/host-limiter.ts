@@ -4,8 +4,11 @@
  * the mailer each make their own: one per provider host, one for the SMTP server.
  */
 export interface HostLimiter {
-  /** Resolves with `release` once a slot is free; rejects with `signal.reason` if aborted while waiting. */
-  acquire(host: string, signal: AbortSignal): Promise<() => void>;
+  /**
+   * Resolves with `release` once a slot is free; rejects with `signal.reason` if aborted while waiting.
+   * Without a signal the wait cannot be given up (the mailer's: a delivery waits for its connection).
+   */
+  acquire(host: string, signal?: AbortSignal): Promise<() => void>;
 }
 
 interface Waiter {
@@ -39,7 +42,7 @@ export function createHostLimiter(perHost: number): HostLimiter {
 
   return {
     acquire(host, signal) {
-      if (signal.aborted) return Promise.reject(signal.reason);
+      if (signal?.aborted) return Promise.reject(signal.reason);
       const count = active.get(host) ?? 0;
       if (count < perHost) {
         active.set(host, count + 1);
@@ -49,16 +52,16 @@ export function createHostLimiter(perHost: number): HostLimiter {
         // A granted slot passes straight from the releasing request to this one: `active` stays the same.
         const waiter: Waiter = {
           grant: () => {
-            signal.removeEventListener('abort', onAbort);
+            signal?.removeEventListener('abort', onAbort);
             resolve(releaserFor(host));
           },
         };
         const onAbort = () => {
           const queue = queues.get(host) ?? [];
           queue.splice(queue.indexOf(waiter), 1);
-          reject(signal.reason);
+          reject(signal?.reason);
         };
-        signal.addEventListener('abort', onAbort, { once: true });
+        signal?.addEventListener('abort', onAbort, { once: true });
         const queue = queues.get(host) ?? [];
         queue.push(waiter);
         queues.set(host, queue);

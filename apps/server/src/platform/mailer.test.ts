@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeSmtpServers, startSmtpServer, type TestSmtpServer } from '#server-test/smtp-test-server';
 import { dkimTxtRecord } from './dkim-record';
 import {
@@ -671,5 +671,23 @@ describe("a user's own address as sender (fromMailbox)", () => {
       /MAIL_DOMAIN/,
     );
     expect(server.received).toEqual([]);
+  });
+});
+
+describe('waiting for a connection', () => {
+  it('fifty deliveries waiting for a connection add no abort listeners: no MaxListenersExceeded warning', async () => {
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'digest-outbox-'));
+    tempDirs.push(outboxDir);
+    const mailer = mailerFor({ outboxDir, from: FROM, logger: recordingLogger() });
+    const warn = vi.spyOn(process, 'emitWarning');
+    try {
+      const held = await Promise.all(Array.from({ length: 5 }, () => mailer.waitForConnection()));
+      const waiting = Array.from({ length: 50 }, () => mailer.waitForConnection());
+      for (const release of held) release();
+      for (const next of waiting) (await next)();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

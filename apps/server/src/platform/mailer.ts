@@ -122,15 +122,13 @@ const RESERVED_HEADERS = new Set([
 /** Pool size: enough to overlap a burst of deliveries without looking like a flood to the receiving server. */
 export const MAILER_MAX_CONNECTIONS = 5;
 
-const NEVER_ABORTED = new AbortController().signal;
-
 export function createMailer(options: MailerOptions): Mailer {
   const mailer = options.smtpUrl
     ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl })
     : createOutboxMailer(options);
   // One limit for both transports: the outbox stands in for the server and keeps the same turns.
   const connections = createHostLimiter(MAILER_MAX_CONNECTIONS);
-  return { ...mailer, waitForConnection: () => connections.acquire('smtp', NEVER_ABORTED) };
+  return { ...mailer, waitForConnection: () => connections.acquire('smtp') };
 }
 
 function createSmtpMailer(options: MailerOptions & { smtpUrl: string }): Omit<Mailer, 'waitForConnection'> {
