@@ -7,11 +7,12 @@
  */
 export { AccountsPage } from '#web/features/accounts';
 export { AdminPage } from '#web/features/admin';
+export { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
 export { DigestDetailPage, DigestsPage } from '#web/features/dashboard';
 export { MenuPage } from '#web/features/menu';
 export { NewsletterReaderPage, NewslettersPage } from '#web/features/newsletters';
 export { CreateDigestPage } from '#web/features/onboarding';
-export { ProfileViewPage, PublicProfilePage } from '#web/features/profile';
+export { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
 export { SharedDigestPage } from '#web/features/share';
 export { DocumentPage, SupportPage } from '#web/features/static';
 export { InvitationPage, UnsubscribePage } from '#web/features/subscriptions';
@@ -19,3 +20,4 @@ export { AppLayout } from './layouts/AppLayout';
 export { PublicLayout } from './layouts/PublicLayout';
 export { SettingsLayout } from './layouts/SettingsLayout';
 export { WelcomeLayout } from './layouts/WelcomeLayout';
+export { SignedInOnly } from './SignedInOnly';

@@ -9,16 +9,8 @@ import {
   SocialCallbackPage,
   VerifyEmailPage,
 } from '#web/features/auth';
-import { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
-import { lazyEditProfilePage } from '#web/features/profile';
 import { paths } from '#web/lib/paths';
-import {
-  FallbackRedirect,
-  RequireForgetPasswordEmail,
-  SessionRoot,
-  SignedInOnly,
-  SignedOutOnly,
-} from './guards';
+import { FallbackRedirect, RequireForgetPasswordEmail, SessionRoot, SignedOutOnly } from './guards';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 import type * as Pages from './pages';
 import { RouteError } from './RouteError';
@@ -26,6 +18,14 @@ import { RouteError } from './RouteError';
 /** A route's `lazy` that renders a page of the pages chunk (./pages), which every such route shares. */
 function fromPages(render: (pages: typeof Pages) => ReactElement): RouteObject['lazy'] {
   return async () => ({ element: render(await import('./pages')) });
+}
+
+/**
+ * A route's `lazy` from the pages chunk that loads a chunk of its own (the builder, the profile editor):
+ * through ./pages, so that the entry imports no feature but auth (docs/ARCHITECTURE.md "Web build").
+ */
+function viaPages<Route>(pick: (pages: typeof Pages) => () => Promise<Route>): () => Promise<Route> {
+  return async () => pick(await import('./pages'))();
 }
 
 /** Signed-out routes (docs/product.md §2); a signed-in visitor is redirected by SignedOutOnly. */
@@ -56,7 +56,7 @@ const eitherStateRoutes: RouteObject = {
 };
 
 const signedInRoutes: RouteObject = {
-  element: <SignedInOnly />,
+  lazy: fromPages((p) => <p.SignedInOnly />),
   children: [
     {
       lazy: fromPages((p) => <p.AppLayout />),
@@ -73,7 +73,7 @@ const signedInRoutes: RouteObject = {
           children: [
             {
               path: paths.editProfile,
-              lazy: lazyEditProfilePage,
+              lazy: viaPages((p) => p.lazyEditProfilePage),
             },
             { path: paths.accounts, lazy: fromPages((p) => <p.AccountsPage />) },
             { path: `${paths.profileView}/*`, lazy: fromPages((p) => <p.ProfileViewPage />) },
@@ -88,8 +88,8 @@ const signedInRoutes: RouteObject = {
     },
     {
       // The builder and its header load only when it is opened.
-      lazy: lazyBuilderLayout,
-      children: [{ path: paths.digestCreator, lazy: lazyDigestCreatorPage }],
+      lazy: viaPages((p) => p.lazyBuilderLayout),
+      children: [{ path: paths.digestCreator, lazy: viaPages((p) => p.lazyDigestCreatorPage) }],
     },
   ],
 };
