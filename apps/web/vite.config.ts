@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -89,6 +90,8 @@ function precompressedAssets(): Plugin {
     },
     async closeBundle() {
       const assets = path.join(outDir, 'assets');
+      // A failed build (a budget, say) wrote no folder, and its own error must not be hidden by this one.
+      if (!existsSync(assets)) return;
       for (const name of await readdir(assets)) {
         if (!/\.(js|css|svg)$/.test(name)) continue;
         const file = path.join(assets, name);
@@ -104,42 +107,74 @@ function precompressedAssets(): Plugin {
 }
 
 /**
- * The most JavaScript, in kB (1024 bytes) of gzip -9 as bench/builder-load.ts counts, that the entry and
- * the chunks it imports statically may weigh: what a first visit to /login downloads. It sits a little above
- * the figure of its commit so that growth shows here rather than in a benchmark months later; issue 15's
- * goal is 130. Raise it only knowingly, with the figures in bench/README.md.
+ * The most JavaScript, in kB (1024 bytes) of gzip -9 as bench/builder-load.ts counts, that a first visit
+ * may download: the build fails past one of them, so that growth shows here rather than in a benchmark
+ * months later. Raise one only knowingly, with the figures in bench/README.md.
  */
-const FIRST_LOAD_BUDGET_KB = 180;
+const FIRST_LOAD_BUDGETS_KB = {
+  /**
+   * /login, a stranger: the entry and what it imports. Issue 15's goal is 130; this sits a little above
+   * the figure reached so far (bench/README.md "First load"), and is to come down as the entry shrinks.
+   */
+  login: 170,
+  /** /digests, signed in: the entry and the pages chunk with what it imports (preloaded by the server). */
+  digests: 240,
+  /** Opening the builder on top of /digests: its layout's and page's chunks (issue 15's goal). */
+  builderExtra: 40,
+};
 
-/** Fails the build when the entry's first load outgrows FIRST_LOAD_BUDGET_KB. */
-function firstLoadBudget(): Plugin {
+/** The chunk files a chunk loads before it runs: itself and its static imports, transitively. */
+function staticClosure(bundle: Rolldown.OutputBundle, roots: Rolldown.OutputChunk[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const root of roots) visit(root.fileName);
+  return files;
+}
+
+/** Fails the build when a first load outgrows its budget in FIRST_LOAD_BUDGETS_KB. */
+function firstLoadBudgets(): Plugin {
   return {
-    name: 'digest:first-load-budget',
+    name: 'digest:first-load-budgets',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk' || files.has(fileName)) return;
-        files.add(fileName);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      for (const file of Object.values(bundle))
-        if (file.type === 'chunk' && file.isEntry) visit(file.fileName);
-      let bytes = 0;
-      for (const fileName of files) {
-        const chunk = bundle[fileName] as Rolldown.OutputChunk;
-        bytes += gzipSync(chunk.code, { level: 9 }).length;
-      }
-      const kB = bytes / 1024;
-      if (kB > FIRST_LOAD_BUDGET_KB) {
-        this.error(
-          `first-load JavaScript is ${kB.toFixed(1)} kB gzip (${files.size} files), over the budget of ${FIRST_LOAD_BUDGET_KB} kB: load what the entry does not need lazily, or raise FIRST_LOAD_BUDGET_KB knowingly.`,
-        );
-      }
-      this.info(
-        `first-load JavaScript ${kB.toFixed(1)} kB gzip in ${files.size} files (budget ${FIRST_LOAD_BUDGET_KB} kB)`,
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
       );
+      const facade = (source: string) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(source));
+        if (!chunk) this.error(`no chunk for ${source}: the first-load budgets cannot be checked.`);
+        return chunk;
+      };
+      const login = staticClosure(
+        bundle,
+        chunks.filter((chunk) => chunk.isEntry),
+      );
+      const digests = new Set([...login, ...staticClosure(bundle, [facade('/src/app/pages.ts')])]);
+      const builder = staticClosure(bundle, [
+        facade('/features/builder/pages/BuilderLayout.tsx'),
+        facade('/features/builder/pages/DigestCreatorPage.tsx'),
+      ]);
+      const builderExtra = new Set([...builder].filter((file) => !digests.has(file)));
+      const loads = { login, digests, builderExtra };
+      for (const [name, files] of Object.entries(loads) as [keyof typeof loads, Set<string>][]) {
+        let bytes = 0;
+        for (const file of files)
+          bytes += gzipSync((bundle[file] as Rolldown.OutputChunk).code, { level: 9 }).length;
+        const kB = bytes / 1024;
+        const budget = FIRST_LOAD_BUDGETS_KB[name];
+        const figure = `${name}: ${kB.toFixed(1)} kB gzip in ${files.size} files (budget ${budget} kB)`;
+        if (kB > budget) {
+          this.error(
+            `first-load JavaScript over budget, ${figure}: load what it does not need lazily, or raise FIRST_LOAD_BUDGETS_KB knowingly.`,
+          );
+        }
+        this.info(`first-load JavaScript, ${figure}`);
+      }
     },
   };
 }
@@ -207,7 +242,7 @@ export default defineConfig({
     styleSingletonWithoutStyleElements(),
     precompressedAssets(),
     pagesChunkPreloads(),
-    firstLoadBudget(),
+    firstLoadBudgets(),
   ],
   // #web/… imports (tsconfig.base.json paths) instead of ../../.. climbs.
   resolve: { tsconfigPaths: true },
@@ -217,7 +252,7 @@ export default defineConfig({
     // Inline data: URIs are allowed for images only (img-src data:); keep every other asset a file.
     assetsInlineLimit: 0,
     // The entry holds react-dom and the other libraries of the first load by design (one request, not
-    // many); FIRST_LOAD_BUDGET_KB watches what it weighs compressed, which is what the browser downloads.
+    // many); FIRST_LOAD_BUDGETS_KB watches what it weighs compressed, which is what the browser downloads.
     chunkSizeWarningLimit: 650,
     rolldownOptions: {
       output: {
