@@ -176,7 +176,10 @@ export async function buildIssue(
   const resolved = catchUp ? undefined : withResolvedFeeds(fetched.blocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
-  await recordIssueHealth(deps, run.digestId, fetched.reads);
+  await recordIssueHealth(deps, run.digestId, fetched.reads, {
+    hadRecords: run.hadHealthRecords,
+    sourcesChanged: resolved !== undefined,
+  });
   // The items its conditions leave out are not part of the issue: never shown, never counted as sent.
   let fetchedBlocks = withItemFilters(fetched.blocks);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).

@@ -98,6 +98,8 @@ export async function findRunForBuild(db: Database, runId: string) {
       ownerConfirmed: users.confirmed,
       timeZone: userTimeZone,
       locale: sql<string>`coalesce(${users.locale}, 'en-US')`,
+      // Whether the digest has any record of its sources' health: one that never failed has none.
+      hadHealthRecords: sql<boolean>`exists (select 1 from source_health h where h.digest_id = ${digests.digestId})`,
     })
     .from(issueRuns)
     .innerJoin(digests, eq(digests.digestId, issueRuns.digestId))

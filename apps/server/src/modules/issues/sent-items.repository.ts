@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client';
+import { type Database, rowsOf } from '#server/db/client';
 
 /** One item a source of a digest carried: the source's key and the item's identity (both hashed). */
 export interface SentItemKey {
@@ -31,10 +31,13 @@ export async function sentSince(
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const { sourceKeys, identities } = asArrays(keys);
-  const { rows } = await db.execute<{ source_key: string; identity: string }>(sql`
+  const rows = await rowsOf<{ source_key: string; identity: string }>(
+    db,
+    sql`
     select source_key, identity from digest_sent_items
     where digest_id = ${digestId} and first_sent_at > ${since.toISOString()}::timestamptz
-      and (source_key, identity) in (select * from unnest(${sourceKeys}::text[], ${identities}::text[]))`);
+      and (source_key, identity) in (select * from unnest(${sourceKeys}::text[], ${identities}::text[]))`,
+  );
   return new Set(rows.map((row) => pairOf({ sourceKey: row.source_key, identity: row.identity })));
 }
 
@@ -51,7 +54,9 @@ export async function recordSentItems(
   const unique = [...new Map(sent.keys.map((key) => [pairOf(key), key])).values()];
   if (unique.length === 0) return true;
   const { sourceKeys, identities } = asArrays(unique);
-  const { rows } = await tx.execute<{ stored: number }>(sql`
+  const rows = await rowsOf<{ stored: number }>(
+    tx,
+    sql`
     with stored as (
       insert into digest_sent_items (digest_id, source_key, identity, first_sent_at)
       select ${sent.digestId}, k.source_key, k.identity, ${sent.at.toISOString()}::timestamptz
@@ -60,6 +65,7 @@ export async function recordSentItems(
       where digest_sent_items.first_sent_at <= ${sent.since.toISOString()}::timestamptz
       returning 1
     )
-    select count(*)::int as stored from stored`);
+    select count(*)::int as stored from stored`,
+  );
   return Number(rows[0]?.stored) === unique.length;
 }
