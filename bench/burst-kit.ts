@@ -344,7 +344,15 @@ export async function databaseCounters(db: Queryable): Promise<Record<string, nu
        blks_hit, blks_read
      from pg_stat_database where datname = current_database()`,
   );
-  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([name, value]) => [name, Number(value)]));
+  // Rows read by sequential scans, per table (every schema: pg-boss's tables too): where `tup_returned` goes.
+  const tables = await db.query<{ name: string; rows: string }>(
+    `select schemaname || '.' || relname as name, coalesce(seq_tup_read, 0) as rows from pg_stat_all_tables
+     where schemaname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+  );
+  return {
+    ...Object.fromEntries(Object.entries(rows[0] ?? {}).map(([name, value]) => [name, Number(value)])),
+    ...Object.fromEntries(tables.rows.map((row) => [`seq:${row.name}`, Number(row.rows)])),
+  };
 }
 
 const running = new Set<ChildProcess>();

@@ -330,7 +330,9 @@ function printBurst(results: BurstResult[]) {
       '**statements sent per issue** (node-postgres queries, BEGIN/COMMIT and the job queue included)',
       (r) =>
         r.peaks.some((peak) => peak.statements !== undefined)
-          ? r.peaks.map((peak) => `${peak.label} ${((peak.statements ?? 0) / N).toFixed(1)}`).join(', ')
+          ? `${(r.peaks.reduce((sum, peak) => sum + (peak.statements ?? 0), 0) / N).toFixed(1)}: ${r.peaks
+              .map((peak) => `${peak.label} ${((peak.statements ?? 0) / N).toFixed(1)}`)
+              .join(', ')}`
           : '–',
     ],
     [
@@ -346,6 +348,16 @@ function printBurst(results: BurstResult[]) {
         if (!r.postgres) return '–';
         const per = (name: string) => ((r.postgres?.counters[name] ?? 0) / N).toFixed(1);
         return `${per('xact_commit')}; ${['tup_returned', 'tup_fetched', 'tup_inserted', 'tup_updated', 'tup_deleted'].map(per).join(' / ')}`;
+      },
+    ],
+    [
+      'PostgreSQL: rows read by sequential scans per issue, the top tables',
+      (r) => {
+        const seq = Object.entries(r.postgres?.counters ?? {}).filter(([name]) => name.startsWith('seq:'));
+        const top = seq.sort(([, a], [, b]) => b - a).slice(0, 4);
+        return top.length > 0
+          ? top.map(([name, rows]) => `${name.slice(4)} ${(rows / N).toFixed(0)}`).join(', ')
+          : '–';
       },
     ],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
