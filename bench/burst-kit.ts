@@ -245,6 +245,8 @@ export interface ServerProcess {
   peakRssMiB(): number;
   /** CPU time (user + system) used so far, read from /proc (the last reading once it has stopped). */
   cpuSeconds(): number;
+  /** Statements it sent to PostgreSQL (`bench/count-statements.cjs`), once it has stopped; undefined embedded. */
+  statements(): Promise<number | undefined>;
   /** SIGTERM and wait (no-op when it has exited). */
   stop(): Promise<void>;
   /** SIGKILL and wait: a crash. */
@@ -292,6 +294,67 @@ export function trackPeakRss(pid: number) {
   };
 }
 
+/**
+ * PostgreSQL's CPU time over a run, from /proc: its backends serving `database` (and autovacuum workers
+ * there), found by their title (`postgres: 15/main: <user> <database> 127.0.0.1(port) …`), and apart its
+ * shared processes (WAL writer, checkpointer, background writer), which also work for other databases on a
+ * shared machine. Read every second, so a backend that exits keeps its last reading (at most its last
+ * second is lost); backends that start during the run count from zero, the others from the first reading.
+ */
+export function trackPostgresCpu(database: string) {
+  const SHARED = ['walwriter', 'checkpointer', 'background writer'];
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const kind = new Map<number, 'database' | 'shared'>();
+  let readings = 0;
+  const read = async () => {
+    for (const entry of await readdir('/proc').catch(() => [])) {
+      if (!/^\d+$/.test(entry)) continue;
+      const title = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
+      if (!title.startsWith('postgres: ')) continue;
+      const ours = title.split(/\s+/).includes(database);
+      const shared = SHARED.some((name) => title.includes(`: ${name}`));
+      if (!ours && !shared) continue;
+      const pid = Number(entry);
+      const cpu = await readCpuSeconds(pid);
+      if (!first.has(pid)) first.set(pid, readings === 0 || shared ? cpu : 0);
+      last.set(pid, Math.max(last.get(pid) ?? 0, cpu));
+      kind.set(pid, ours ? 'database' : 'shared');
+    }
+    readings += 1;
+  };
+  const timer = setInterval(read, 1000);
+  const sum = (wanted: 'database' | 'shared') =>
+    [...last].reduce(
+      (total, [pid, cpu]) => total + (kind.get(pid) === wanted ? cpu - (first.get(pid) ?? 0) : 0),
+      0,
+    );
+  return {
+    read,
+    /** CPU seconds so far: the database's backends, and the shared processes. */
+    cpuSeconds: () => ({ database: sum('database'), shared: sum('shared') }),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The statistics PostgreSQL keeps per database (pg_stat_database): transactions, rows read and written. */
+export async function databaseCounters(db: Queryable): Promise<Record<string, number>> {
+  const { rows } = await db.query<Record<string, string>>(
+    `select xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted,
+       blks_hit, blks_read
+     from pg_stat_database where datname = current_database()`,
+  );
+  // Rows read by sequential scans, per table (every schema: pg-boss's tables too): where `tup_returned` goes.
+  const tables = await db.query<{ name: string; rows: string }>(
+    `select schemaname || '.' || relname as name, coalesce(seq_tup_read, 0) as rows from pg_stat_all_tables
+     where schemaname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+  );
+  return {
+    ...Object.fromEntries(Object.entries(rows[0] ?? {}).map(([name, value]) => [name, Number(value)])),
+    ...Object.fromEntries(tables.rows.map((row) => [`seq:${row.name}`, Number(row.rows)])),
+  };
+}
+
 const running = new Set<ChildProcess>();
 // A bench that fails leaves no server behind (they would keep the throw-away database open).
 process.on('exit', () => {
@@ -315,9 +378,17 @@ export function startServer(
   nodeArgs: string[] = [],
 ): ServerProcess {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER_ENTRY], {
+  const statementsFile = logFile.replace(/\.log$/, '.statements');
+  const counter = env.DATABASE_URL ? ['--require', path.join(ROOT, 'bench/count-statements.cjs')] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...counter, ...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+      ...(counter.length > 0 ? { STATEMENTS_FILE: statementsFile } : {}),
+    },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
@@ -342,6 +413,10 @@ export function startServer(
     logFile,
     peakRssMiB: peak.peakMiB,
     cpuSeconds: peak.cpuSeconds,
+    statements: async () => {
+      const text = await readFile(statementsFile, 'utf8').catch(() => undefined);
+      return text === undefined ? undefined : Number(text);
+    },
     stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),
   };

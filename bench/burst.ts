@@ -13,7 +13,9 @@
  * Embedded: the database is seeded by this process with the server stopped (one process may open
  * DATA_DIR), then one server process runs every role. PostgreSQL: one `api,scheduler` process and
  * WORKERS `worker` processes. Figures come from the tables (issue_runs, digest_builds, deliveries),
- * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS).
+ * the sink (arrival times, duplicates), the fakes (upstream requests) and /proc (peak RSS); on PostgreSQL
+ * also its CPU for the run's database (/proc), its counters (pg_stat_database) and the statements each
+ * server process sent (bench/count-statements.cjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +26,7 @@ import { FEED_POOL_SIZE, feedPoolFake } from '#test/fakes/providers/feed-pool';
 import {
   buildServer,
   createBenchDatabase,
+  databaseCounters,
   envNumber,
   type Mode,
   machine,
@@ -38,6 +41,7 @@ import {
   startCluster,
   summariseProfile,
   trackPeakRss,
+  trackPostgresCpu,
   waitForMessages,
 } from './burst-kit';
 import { startSmtpSink } from './smtp-sink';
@@ -65,7 +69,9 @@ interface BurstResult {
   sinkMessages: number;
   duplicateMessageIds: number;
   duplicateListRecipients: number;
-  peaks: { label: string; mib: number; cpuSeconds: number }[];
+  peaks: { label: string; mib: number; cpuSeconds: number; statements: number | undefined }[];
+  /** PostgreSQL only: CPU seconds of the run's backends and of the shared processes; counter deltas. */
+  postgres?: { cpu: { database: number; shared: number }; counters: Record<string, number> };
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
   logDir: string;
 }
@@ -129,6 +135,12 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       profileDir,
     });
     console.log(`${mode}: ${cluster.processes.length} server process(es) up; slot ${slot.toISOString()}`);
+    const databaseName = database.serverEnv.DATABASE_URL
+      ? new URL(database.serverEnv.DATABASE_URL).pathname.slice(1)
+      : undefined;
+    const postgresCpu = databaseName ? trackPostgresCpu(databaseName) : undefined;
+    await postgresCpu?.read();
+    const countersBefore = databaseName ? await databaseCounters(db) : undefined;
     const expected = N * (1 + SUBSCRIBERS);
     let lastReport = 0;
     const outcome = await waitForMessages(sink, {
@@ -142,12 +154,31 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
         console.log(`${mode}: ${received}/${expected} messages at the sink`);
       },
     });
+    await postgresCpu?.read();
+    postgresCpu?.stop();
     await cluster.stop();
-    const peaks = cluster.processes.map((process) => ({
-      label: process.label,
-      mib: process.peakRssMiB(),
-      cpuSeconds: process.cpuSeconds(),
-    }));
+    // After the stop: a backend adds its last counts to pg_stat_database as it exits.
+    const countersAfter = countersBefore ? await databaseCounters(db) : undefined;
+    const postgres =
+      postgresCpu && countersBefore && countersAfter
+        ? {
+            cpu: postgresCpu.cpuSeconds(),
+            counters: Object.fromEntries(
+              Object.entries(countersAfter).map(([name, value]) => [
+                name,
+                value - (countersBefore[name] ?? 0),
+              ]),
+            ),
+          }
+        : undefined;
+    const peaks = await Promise.all(
+      cluster.processes.map(async (process) => ({
+        label: process.label,
+        mib: process.peakRssMiB(),
+        cpuSeconds: process.cpuSeconds(),
+        statements: await process.statements(),
+      })),
+    );
     const blockCaches = await Promise.all(
       cluster.processes.map(async (server) => ({
         label: server.label,
@@ -178,6 +209,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
+      ...(postgres ? { postgres } : {}),
       blockCaches,
       logDir: clean && !process.env.KEEP_LOGS ? 'removed (clean run)' : logDir,
     };
@@ -293,6 +325,40 @@ function printBurst(results: BurstResult[]) {
       '**server CPU per issue** (user + system, start to stop)',
       (r) =>
         r.peaks.map((peak) => `${peak.label} ${((1000 * peak.cpuSeconds) / N).toFixed(1)} ms`).join(', '),
+    ],
+    [
+      '**statements sent per issue** (node-postgres queries, BEGIN/COMMIT and the job queue included)',
+      (r) =>
+        r.peaks.some((peak) => peak.statements !== undefined)
+          ? `${(r.peaks.reduce((sum, peak) => sum + (peak.statements ?? 0), 0) / N).toFixed(1)}: ${r.peaks
+              .map((peak) => `${peak.label} ${((peak.statements ?? 0) / N).toFixed(1)}`)
+              .join(', ')}`
+          : '–',
+    ],
+    [
+      "**PostgreSQL CPU per issue** (the run's backends; shared WAL writer, checkpointer, bgwriter)",
+      (r) =>
+        r.postgres
+          ? `${((1000 * r.postgres.cpu.database) / N).toFixed(1)} ms; shared ${((1000 * r.postgres.cpu.shared) / N).toFixed(1)} ms`
+          : '–',
+    ],
+    [
+      'PostgreSQL per issue (pg_stat_database): transactions; rows returned / fetched / inserted / updated / deleted',
+      (r) => {
+        if (!r.postgres) return '–';
+        const per = (name: string) => ((r.postgres?.counters[name] ?? 0) / N).toFixed(1);
+        return `${per('xact_commit')}; ${['tup_returned', 'tup_fetched', 'tup_inserted', 'tup_updated', 'tup_deleted'].map(per).join(' / ')}`;
+      },
+    ],
+    [
+      'PostgreSQL: rows read by sequential scans per issue, the top tables',
+      (r) => {
+        const seq = Object.entries(r.postgres?.counters ?? {}).filter(([name]) => name.startsWith('seq:'));
+        const top = seq.sort(([, a], [, b]) => b - a).slice(0, 4);
+        return top.length > 0
+          ? top.map(([name, rows]) => `${name.slice(4)} ${(rows / N).toFixed(0)}`).join(', ')
+          : '–';
+      },
     ],
     ['**peak RSS** (VmHWM)', (r) => r.peaks.map((peak) => `${peak.label} ${peak.mib} MiB`).join(', ')],
     ['messages at the sink', (r) => String(r.sinkMessages)],

@@ -153,6 +153,10 @@ export const sourceHealthSchema = z.object({
   title: z.string(),
   /** Whether its last read failed. */
   failing: z.boolean(),
+  /**
+   * The read that last changed the record: the one that ended a failure, or a preview's (a read that went
+   * well is not written over a record that says all is well); null for a source that never failed.
+   */
   lastSuccessAt: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   /** The last failure: the provider's words (as the source's block showed them) and its kind. */

@@ -176,7 +176,10 @@ export async function buildIssue(
   const resolved = catchUp ? undefined : withResolvedFeeds(fetched.blocks);
   if (resolved) await repository.replaceSourcesIfUnchanged(deps.db, run.digestId, run.sources, resolved);
   // Every read counts, whether or not the issue is sent: a digest whose sources all fail sends nothing.
-  await recordIssueHealth(deps, run.digestId, fetched.reads);
+  await recordIssueHealth(deps, run.digestId, fetched.reads, {
+    hadRecords: run.hadHealthRecords,
+    sourcesChanged: resolved !== undefined,
+  });
   // The items its conditions leave out are not part of the issue: never shown, never counted as sent.
   let fetchedBlocks = withItemFilters(fetched.blocks);
   // Items first sent before this are forgotten (housekeeping deletes them a little later).
@@ -204,7 +207,7 @@ export async function buildIssue(
     { recipient: run.ownerEmail, kind: 'owner' as const, subscriberId: null },
     ...(options.ownerOnly
       ? []
-      : (await repository.activeSubscribers(deps.db, run.digestId)).map((subscriber) => ({
+      : run.subscribers.map((subscriber) => ({
           recipient: subscriber.email,
           kind: 'subscriber' as const,
           subscriberId: subscriber.subscriberId,
@@ -214,7 +217,11 @@ export async function buildIssue(
   for (let attempt = 1; ; attempt += 1) {
     const publicBlocks = publicCopyOf(blocks);
     const hasPrivateBlocks = publicBlocks.some((block) => block.private);
-    const buildNumber = await repository.peekNextBuildNumber(deps.db, run.digestId);
+    // The run's query read the last number; an attempt after another issue was stored first reads it again.
+    const buildNumber =
+      attempt === 1
+        ? Number(run.lastBuildNumber ?? 0) + 1
+        : await repository.peekNextBuildNumber(deps.db, run.digestId);
     const issue = {
       digestName: run.name,
       issueNumber: buildNumber,
@@ -248,7 +255,7 @@ export async function buildIssue(
         // The same for list items, found by the insert itself (no read under the lock in the usual case).
         const allNew = await recordSentItems(tx, { digestId: run.digestId, keys: sentItems, at: now, since });
         if (!allNew) throw new CarriedMeanwhile();
-        const stored = await repository.insertBuild(tx, {
+        const stored = await repository.storeBuild(tx, runId, {
           digestId: run.digestId,
           buildNumber,
           html: rendered.html,
@@ -256,7 +263,6 @@ export async function buildIssue(
           publicHtml,
           createdAt: now,
         });
-        await repository.finishRun(tx, runId, 'built', now, { buildId: stored.buildId });
         await recordCarriedNewsletters(tx, {
           digestId: run.digestId,
           buildId: stored.buildId,
@@ -320,12 +326,18 @@ export async function buildIssue(
       log.info({ buildNumber, recipients: recipients.length, truncated: rendered.truncated }, 'issue built');
       // Over the quota, the account's oldest issues go rather than the next one being refused: the owner
       // and friends expect the digest to keep arriving; old issues are what retention removes anyway.
-      const trimmed = await repository.deleteIssuesBeyondQuota(
-        deps.db,
-        run.userId,
-        build.buildId,
-        deps.storageQuotaBytes,
-      );
+      // Only when this issue can take the account past it, by the size its issues had when the run was
+      // read: an issue of the account stored meanwhile (another digest's) is counted at the next build.
+      const bytes = Buffer.byteLength(rendered.html) + Buffer.byteLength(rendered.text);
+      const trimmed =
+        run.storedBytes + bytes > deps.storageQuotaBytes
+          ? await repository.deleteIssuesBeyondQuota(
+              deps.db,
+              run.userId,
+              build.buildId,
+              deps.storageQuotaBytes,
+            )
+          : 0;
       if (trimmed > 0)
         log.info({ trimmed }, 'deleted the oldest issues of an account over its storage quota');
       return {

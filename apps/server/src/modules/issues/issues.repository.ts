@@ -1,15 +1,7 @@
 import type { Source } from '@digest/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client';
-import {
-  deliveries,
-  digestBuilds,
-  digestSubscribers,
-  digests,
-  issueRuns,
-  type RunStatus,
-  users,
-} from '#server/db/schema';
+import { type Database, rowsOf } from '#server/db/client';
+import { deliveries, digestBuilds, digests, issueRuns, type RunStatus, users } from '#server/db/schema';
 import { userTimeZone } from '#server/modules/users/users.repository';
 
 /**
@@ -76,7 +68,25 @@ export async function setNextRuns(tx: Database, next: { digestId: string; nextRu
     where digests.digest_id = v.digest_id`);
 }
 
-/** What a build needs: the run, its digest and the owner (zone, locale, e-mail, name). */
+/** Subscribers of the digest who accepted the invitation, oldest first: each gets a delivery of the issue. */
+const subscribersOfDigest = sql<{ subscriberId: string; email: string }[]>`coalesce((
+  select json_agg(json_build_object('subscriberId', s.subscriber_id, 'email', s.email) order by s.subscribed_at)
+  from digest_subscribers s
+  where s.digest_id = ${digests.digestId} and s.status = 'subscribed' and s.removed_at is null
+), '[]'::json)`;
+
+/** The bytes the account's issues take, as the storage quota counts them (`deleteIssuesBeyondQuota`). */
+const storedBytesOfOwner = sql<number>`(
+  select coalesce(sum(octet_length(b.html) + octet_length(b.text)), 0)::float8
+  from digest_builds b join digests d on d.digest_id = b.digest_id
+  where d.user_id = ${users.userId}
+)`;
+
+/**
+ * What a build needs, in one query: the run, its digest and the owner (zone, locale, e-mail, name), and
+ * what the build would otherwise ask for one query at a time — the subscribers, the last issue's number,
+ * whether the digest has health records, the bytes the account's issues take.
+ */
 export async function findRunForBuild(db: Database, runId: string) {
   const [row] = await db
     .select({
@@ -98,6 +108,13 @@ export async function findRunForBuild(db: Database, runId: string) {
       ownerConfirmed: users.confirmed,
       timeZone: userTimeZone,
       locale: sql<string>`coalesce(${users.locale}, 'en-US')`,
+      // Whether the digest has any record of its sources' health: one that never failed has none.
+      hadHealthRecords: sql<boolean>`exists (select 1 from source_health h where h.digest_id = ${digests.digestId})`,
+      subscribers: subscribersOfDigest,
+      lastBuildNumber: sql<
+        number | null
+      >`(select max(b.build_number) from digest_builds b where b.digest_id = ${digests.digestId})`,
+      storedBytes: storedBytesOfOwner,
     })
     .from(issueRuns)
     .innerJoin(digests, eq(digests.digestId, issueRuns.digestId))
@@ -150,29 +167,39 @@ export async function nextBuildNumber(tx: Database, digestId: string) {
   return peekNextBuildNumber(tx, digestId);
 }
 
-export async function insertBuild(tx: Database, values: typeof digestBuilds.$inferInsert) {
-  const [row] = await tx.insert(digestBuilds).values(values).returning({
-    buildId: digestBuilds.buildId,
-    buildNumber: digestBuilds.buildNumber,
-    createdAt: digestBuilds.createdAt,
-  });
-  if (!row) throw new Error('insert into digest_builds returned no row');
-  return row;
-}
-
-/** Subscribers of a digest at build time (they accepted the invitation): each gets a delivery of the issue. */
-export function activeSubscribers(db: Database, digestId: string) {
-  return db
-    .select({ subscriberId: digestSubscribers.subscriberId, email: digestSubscribers.email })
-    .from(digestSubscribers)
-    .where(
-      and(
-        eq(digestSubscribers.digestId, digestId),
-        eq(digestSubscribers.status, 'subscribed'),
-        isNull(digestSubscribers.removedAt),
-      ),
+/**
+ * Stores the issue and marks its run built, in one statement (the build's transaction): the run's
+ * `finishRun` and the issue's insert were two round trips of every issue.
+ */
+export async function storeBuild(
+  tx: Database,
+  runId: string,
+  build: {
+    digestId: string;
+    buildNumber: number;
+    html: string;
+    text: string;
+    publicHtml: string;
+    createdAt: Date;
+  },
+) {
+  const at = build.createdAt.toISOString();
+  const [row] = await rowsOf<{ build_id: string }>(
+    tx,
+    sql`
+    with stored as (
+      insert into digest_builds (digest_id, build_number, html, text, public_html, created_at)
+      values (${build.digestId}, ${build.buildNumber}, ${build.html}, ${build.text}, ${build.publicHtml}, ${at}::timestamptz)
+      returning build_id
+    ), finished as (
+      update issue_runs set status = 'built', finished_at = ${at}::timestamptz, reason = null,
+        build_id = (select build_id from stored)
+      where run_id = ${runId}
     )
-    .orderBy(asc(digestSubscribers.subscribedAt));
+    select build_id from stored`,
+  );
+  if (!row) throw new Error('insert into digest_builds returned no row');
+  return { buildId: row.build_id, buildNumber: build.buildNumber, createdAt: build.createdAt };
 }
 
 /**

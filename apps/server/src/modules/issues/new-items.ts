@@ -19,19 +19,36 @@ interface BlockItems {
   discussions: (string | undefined)[];
 }
 
+/**
+ * The items of a block's content, by the content object: an issue asks three times (what to look up, what
+ * to leave out, what to record), and digests reading one feed may share its content. Contents are never
+ * changed once made (leaving items out makes a new one), so an entry never goes stale; it goes with them.
+ */
+const itemsByContent = new WeakMap<object, Omit<BlockItems, 'sourceKey'>>();
+const sourceKeys = new WeakMap<object, string>();
+
 function itemsOf(block: DigestBlockInput): BlockItems | undefined {
   const remembers = sourceKindOf(block.source.type).remembers;
   if (!remembers || !block.content) return undefined;
-  const parts = remembers.parts(block.content);
-  return {
-    sourceKey: sha256(`${block.source.type}\n${remembers.sourceKey(block.source)}`),
-    identities: parts.map((part) => {
-      const identity = itemIdentity(part);
-      return identity === undefined ? undefined : sha256(identity);
-    }),
-    links: parts.map((part) => (part.link?.trim() ? normaliseLink(part.link) : undefined)),
-    discussions: parts.map((part) => part.discussion || undefined),
-  };
+  let items = itemsByContent.get(block.content);
+  if (!items) {
+    const parts = remembers.parts(block.content);
+    items = {
+      identities: parts.map((part) => {
+        const identity = itemIdentity(part);
+        return identity === undefined ? undefined : sha256(identity);
+      }),
+      links: parts.map((part) => (part.link?.trim() ? normaliseLink(part.link) : undefined)),
+      discussions: parts.map((part) => part.discussion || undefined),
+    };
+    itemsByContent.set(block.content, items);
+  }
+  let sourceKey = sourceKeys.get(block.source);
+  if (!sourceKey) {
+    sourceKey = sha256(`${block.source.type}\n${remembers.sourceKey(block.source)}`);
+    sourceKeys.set(block.source, sourceKey);
+  }
+  return { sourceKey, ...items };
 }
 
 /** A list source leaves out what earlier issues carried unless its owner turned "Only new items" off. */

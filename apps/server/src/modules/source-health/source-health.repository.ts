@@ -40,6 +40,22 @@ export async function saveRecords(tx: Database, rows: SourceHealthRow[]) {
     });
 }
 
+/**
+ * After reads that all went well, none of them answering a redirect: each of these records that still says
+ * something (a failure, a streak, a wait, an alert sent, a redirect seen) becomes a success at `now`, as a
+ * full write would make it; a record that already says all is well is left as it was. One statement, no
+ * lock of the digest's row: it changes no source and queues no alert.
+ */
+export async function recordSuccesses(db: Database, digestId: string, keys: string[], now: Date) {
+  await db.execute(sql`
+    update source_health set last_success_at = ${now.toISOString()}::timestamptz, consecutive_failures = 0,
+      retry_at = null, alerted_at = null, redirect_to = null, redirect_since = null
+    where digest_id = ${digestId} and source_key = any(${sql.param(keys)}::text[])
+      and (consecutive_failures <> 0 or retry_at is not null or alerted_at is not null
+        or redirect_to is not null or redirect_since is not null
+        or (last_error_at is not null and (last_success_at is null or last_error_at > last_success_at)))`);
+}
+
 export async function deleteRecords(tx: Database, digestId: string, keys: string[]) {
   if (keys.length === 0) return;
   await tx

@@ -246,6 +246,92 @@ describe('the failing streak', () => {
   });
 });
 
+describe('reads that all went well (issue 15: no write when nothing changed)', () => {
+  // The last failure stays in the record (its words) after a recovery; the rest says all is well.
+  const wellRead = {
+    failing: false,
+    consecutiveFailures: 0,
+    retryAt: null,
+    fix: null,
+    movedTo: null,
+    note: null,
+  };
+  const rowsOf = (digestId: string) =>
+    t.database.db.select().from(sourceHealth).where(eq(sourceHealth.digestId, digestId));
+
+  it('keep no record of sources that never failed: the page shows each of them well, the card none failing', async () => {
+    const owner = await signUp(t);
+    const digest = await createDigest(t.app, owner, {
+      sources: [
+        { type: 'RSS', feedLink: `${fakes.origin}/feeds/rss2.xml`, sourceName: 'Quiet' },
+        { type: 'HACKER_NEWS', onlyNew: false },
+        { type: 'DATE' },
+      ],
+    });
+    await runIssue(digest.digestId);
+    await runIssue(digest.digestId);
+    expect(await rowsOf(digest.digestId)).toEqual([]);
+    const health = await healthOf(owner, digest.digestId);
+    expect(health).toHaveLength(3);
+    for (const source of health)
+      expect(source).toMatchObject({ ...wellRead, lastSuccessAt: null, lastError: null });
+    expect((await cardOf(owner, digest.digestId))?.failingSources).toBe(0);
+  });
+
+  it('leave a record that says all is well unwritten: it keeps the read that ended the failure, and a later failure is one again', async () => {
+    const owner = await signUp(t);
+    const feed = scriptedFeed();
+    const digest = await createDigest(t.app, owner, {
+      sources: [
+        { type: 'RSS', feedLink: feed.url, sourceName: 'Mended' },
+        { type: 'HACKER_NEWS', onlyNew: false },
+        { type: 'DATE' },
+      ],
+    });
+    await feed.answer(500);
+    await runIssue(digest.digestId);
+    expect((await healthOf(owner, digest.digestId))[0]).toMatchObject({
+      failing: true,
+      consecutiveFailures: 1,
+    });
+    await feed.answer(200);
+    clock.advance(60_000);
+    await runIssue(digest.digestId);
+    const recovered = clock.now().toISOString();
+    expect((await healthOf(owner, digest.digestId))[0]).toMatchObject({
+      ...wellRead,
+      lastSuccessAt: recovered,
+    });
+
+    const before = await rowsOf(digest.digestId);
+    clock.advance(60_000);
+    await runIssue(digest.digestId);
+    expect(await rowsOf(digest.digestId)).toEqual(before);
+    expect((await healthOf(owner, digest.digestId))[0]).toMatchObject({
+      ...wellRead,
+      lastSuccessAt: recovered,
+    });
+    expect((await cardOf(owner, digest.digestId))?.failingSources).toBe(0);
+
+    const [stored] = await t.database.db.select().from(digests).where(eq(digests.digestId, digest.digestId));
+    const source = stored?.sources[0] as Source;
+    clock.advance(60_000);
+    await recordIssueHealth(t.modules.issuesDeps, digest.digestId, [
+      {
+        source,
+        ok: false,
+        error: { kind: 'upstream', detail: 'The feed answered 500', providerStatus: 500 },
+      },
+    ]);
+    expect((await healthOf(owner, digest.digestId))[0]).toMatchObject({
+      failing: true,
+      consecutiveFailures: 1,
+      lastSuccessAt: recovered,
+    });
+    expect((await cardOf(owner, digest.digestId))?.failingSources).toBe(1);
+  });
+});
+
 describe('GET /api/digests/{id}/health', () => {
   it("answers the owner only: another user's digest and an unknown id are 404, no token is 401", async () => {
     const owner = await signUp(t);

@@ -183,9 +183,10 @@ export async function recordIssueHealth(
   deps: SourceHealthDeps,
   digestId: string,
   reads: readonly SourceRead[],
+  digest: DigestAtRead = { hadRecords: true, sourcesChanged: false },
 ): Promise<void> {
   try {
-    await recordReads(deps, digestId, reads, true);
+    await recordReads(deps, digestId, reads, true, digest);
   } catch (error) {
     deps.logger.error({ err: error, digestId }, 'the health of the sources could not be recorded');
   }
@@ -207,14 +208,38 @@ export async function recordPreviewHealth(
   }
 }
 
+/**
+ * What the build knows of the digest: whether it had any health record when its run was read (in the
+ * same query), and whether the build itself just changed its sources (a web page resolved to its feed).
+ */
+export interface DigestAtRead {
+  hadRecords: boolean;
+  sourcesChanged: boolean;
+}
+
+/** Every read gave content and none answered a redirect: what almost every issue of a healthy digest sees. */
+const allWell = (reads: Iterable<SourceRead>) => [...reads].every((read) => read.ok && !read.movedTo);
+
 async function recordReads(
   deps: SourceHealthDeps,
   digestId: string,
   reads: readonly SourceRead[],
   issue: boolean,
+  digest: DigestAtRead = { hadRecords: true, sourcesChanged: false },
 ) {
   const keyed = byKey(reads);
   if (keyed.size === 0) return;
+  // Reads that all went well change only records that say something (see `recordSuccesses`), and none at
+  // all when the digest had no record: a source that never failed has none, which shows as all being well
+  // (`presentHealth`). What that leaves out: `lastSuccessAt` is the last read that changed the record (the
+  // one that ended a failure, or a preview's), not the last read. A record created after the run was read
+  // (a preview or another issue failing meanwhile) stays as that read left it: as if this read came first.
+  // Sources changed by the build itself leave a record of the old key: the full write below deletes it.
+  if (allWell(keyed.values()) && !digest.sourcesChanged) {
+    if (digest.hadRecords)
+      await repository.recordSuccesses(deps.db, digestId, [...keyed.keys()], deps.clock.now());
+    return;
+  }
   const moves = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     // The digest's row first, as every writer of the digest locks it: no two orders, no deadlock.
