@@ -44,6 +44,9 @@ export const issueRuns = pgTable(
   },
   (table) => [
     uniqueIndex('issue_runs_digest_slot_unique').on(table.digestId, table.slot),
+    // Every delivery asks whether its issue was a catch-up, and deleting an issue sets its runs' build_id
+    // to null: without it each of those read the whole table (every run ever recorded).
+    index('issue_runs_build_id_idx').on(table.buildId),
     check('issue_runs_trigger_check', sql`${table.trigger} in ('schedule', 'manual', 'catch_up')`),
     check(
       'issue_runs_catch_up_check',

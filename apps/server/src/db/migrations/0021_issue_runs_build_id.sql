@@ -1,0 +1,1 @@
+CREATE INDEX "issue_runs_build_id_idx" ON "issue_runs" USING btree ("build_id");
