@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_DIGESTS, MAX_SOURCES, MIN_SOURCES } from './digest-limits';
-import { DIGEST_MESSAGES, digestNameSchema } from './digests';
+import { DIGEST_MESSAGES, digestNameSchema, MAX_DIGESTS, MAX_SOURCES, MIN_SOURCES } from './digests';
 import { httpUrl, SOURCE_NAME_MAX_LENGTH } from './source-kinds/fields';
 
 // ---------------------------------------------------------------------------------------------------

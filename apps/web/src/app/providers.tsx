@@ -1,8 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
 import { createQueryClient } from '#web/lib/query-client';
 import { onSessionEnd } from '#web/lib/session/session';
-import { Toasts } from '#web/lib/toasts';
+
+/** docs/product.md §8: toasts at the top right, closing after 5000 ms. */
+const TOAST_DURATION_MS = 5000;
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -11,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toasts />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
     </QueryClientProvider>
   );
 }

@@ -106,6 +106,7 @@ export const googleCalendarKind = {
   dataPath: 'google-calendar',
   accountProvider: 'GOOGLE',
   readsPrivateData: true,
+  guidedKey: 'googleCalendar',
   searched: false,
   count: null,
   icon: { key: 'calendar', label: 'Google Calendar' },

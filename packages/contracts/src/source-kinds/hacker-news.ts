@@ -55,6 +55,7 @@ export const hackerNewsKind = {
   dataPath: 'hacker-news',
   accountProvider: null,
   readsPrivateData: false,
+  guidedKey: 'hackerNews',
   searched: false,
   count: COUNT,
   icon: { key: 'hackerNews', label: 'Hacker News' },

@@ -52,6 +52,7 @@ export const productHuntKind = {
   dataPath: 'product-hunt',
   accountProvider: null,
   readsPrivateData: false,
+  guidedKey: 'productHunt',
   searched: false,
   count: COUNT,
   icon: { key: 'productHunt', label: 'Product Hunt' },

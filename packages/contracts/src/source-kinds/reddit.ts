@@ -76,6 +76,7 @@ export const redditKind = {
   dataPath: 'reddit',
   accountProvider: null,
   readsPrivateData: false,
+  guidedKey: 'reddit',
   searched: true,
   count: COUNT,
   icon: { key: 'reddit', label: 'Reddit' },

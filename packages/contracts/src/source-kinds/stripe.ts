@@ -103,6 +103,7 @@ export const stripeKind = {
   dataPath: 'stripe',
   accountProvider: 'STRIPE',
   readsPrivateData: true,
+  guidedKey: 'stripe',
   searched: false,
   count: null,
   icon: { key: 'stripe', label: 'Stripe' },

@@ -125,6 +125,7 @@ export const weatherKind = {
   dataPath: 'weather',
   accountProvider: null,
   readsPrivateData: false,
+  guidedKey: 'weather',
   searched: true,
   count: null,
   icon: { key: 'weather', label: 'Weather' },

@@ -63,6 +63,7 @@ export const youtubeKind = {
   dataPath: 'youtube',
   accountProvider: null,
   readsPrivateData: false,
+  guidedKey: 'youtube',
   searched: true,
   count: COUNT,
   icon: { key: 'youtube', label: 'YouTube' },

@@ -4,7 +4,13 @@
  * when it is opened.
  */
 export { catalogueKeys, useCatalogue } from './api/catalogue-api';
-export { guidedKinds } from './lib/guided';
+export {
+  guidedBuilderPath,
+  guidedKinds,
+  guidedSourcesParam,
+  parseGuidedSources,
+  withGuidedSources,
+} from './lib/guided';
 // For the tests of other features that show the catalogue.
 export { testCatalogue } from './sidebar/test-support';
 export { resetBuilder } from './store';
