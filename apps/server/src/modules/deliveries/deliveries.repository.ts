@@ -27,13 +27,22 @@ export interface DeliveryClaim {
 
 const claimed = { deliveryId: deliveries.deliveryId, attempts: deliveries.attempts };
 
+type DeliveryUpdate = Parameters<ReturnType<Database['update']>['set']>[0];
+
+/** What every claim writes: a new attempt number (an older attempt's marks then fail), and when. */
+const nextAttempt = (now: Date) => ({
+  attempts: sql`${deliveries.attempts} + 1`,
+  sendingAt: now,
+  updatedAt: now,
+});
+
 /**
  * A claim and everything its e-mail needs, in one statement: the claim's UPDATE runs as a CTE and the
  * read joins what it returned (a round trip per delivery fewer than claiming, then reading). The joined
  * tables are read as they were when the statement started; the claim changes none of them.
  */
-function claimWithMail(db: Database, claim: ReturnType<typeof claimUpdate>) {
-  const row = db.$with('claimed').as(claim);
+function claimWithMail(db: Database, set: DeliveryUpdate, where: SQL | undefined) {
+  const row = db.$with('claimed').as(db.update(deliveries).set(set).where(where).returning(claimed));
   return db
     .with(row)
     .select({
@@ -66,14 +75,6 @@ function claimWithMail(db: Database, claim: ReturnType<typeof claimUpdate>) {
     .leftJoin(digestSubscribers, eq(digestSubscribers.subscriberId, deliveries.subscriberId));
 }
 
-function claimUpdate(
-  db: Database,
-  set: Parameters<ReturnType<Database['update']>['set']>[0],
-  where: SQL | undefined,
-) {
-  return db.update(deliveries).set(set).where(where).returning(claimed);
-}
-
 /** A claimed delivery with everything one e-mail of its issue needs. */
 export type DeliveryToSend = Awaited<ReturnType<typeof claimWithMail>>[number];
 
@@ -89,17 +90,8 @@ export async function claimDelivery(
 ): Promise<DeliveryToSend | undefined> {
   const [row] = await claimWithMail(
     db,
-    claimUpdate(
-      db,
-      {
-        state: 'sending',
-        attempts: sql`${deliveries.attempts} + 1`,
-        beforeFinalDot: true,
-        sendingAt: now,
-        updatedAt: now,
-      },
-      and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, 'pending')),
-    ),
+    { ...nextAttempt(now), state: 'sending', beforeFinalDot: true },
+    and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, 'pending')),
   );
   return row;
 }
@@ -116,14 +108,11 @@ export async function reclaimBeforeFinalDot(
 ): Promise<DeliveryToSend | undefined> {
   const [row] = await claimWithMail(
     db,
-    claimUpdate(
-      db,
-      { attempts: sql`${deliveries.attempts} + 1`, sendingAt: now, updatedAt: now },
-      and(
-        eq(deliveries.deliveryId, deliveryId),
-        eq(deliveries.state, 'sending'),
-        eq(deliveries.beforeFinalDot, true),
-      ),
+    nextAttempt(now),
+    and(
+      eq(deliveries.deliveryId, deliveryId),
+      eq(deliveries.state, 'sending'),
+      eq(deliveries.beforeFinalDot, true),
     ),
   );
   return row;
