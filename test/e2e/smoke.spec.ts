@@ -35,8 +35,11 @@ test('the Log in form shows the specified messages for bad input and sends nothi
   // Loading the page asks which social providers are configured (a GET its query may repeat at any time)
   // and tries to restore a session from the refresh cookie; only what the form sends afterwards counts,
   // and it must send nothing.
+  // The load-time refresh is awaited by its answer, not by a quiet network: on a busy machine the page's
+  // script can start it more than networkidle's 500 ms after the last download.
+  const restored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/refresh');
   await page.goto('/logIn');
-  await page.waitForLoadState('networkidle');
+  await restored;
   const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
