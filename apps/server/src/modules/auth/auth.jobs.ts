@@ -1,7 +1,7 @@
 import { ActionEmail, type LegalLinks, renderEmail } from '@digest/email';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { defineJob } from '#server/platform/jobs/job-queue';
+import { defineJob, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
 import { type AuthDeps, createPasswordReset, PASSWORD_RESET_TTL_MS } from './auth.usecases';
@@ -15,7 +15,7 @@ export const passwordResetPayload = z.object({ email: z.string() });
 export const sendPasswordResetJob = defineJob({
   name: 'auth.send-password-reset',
   payload: passwordResetPayload,
-  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  queue: MAIL_ON_REQUEST_QUEUE,
 });
 
 export type PasswordResetDeps = AuthDeps & {

@@ -6,14 +6,12 @@ import type { Database } from '#server/db/client';
 import * as users from '#server/modules/users/users.repository';
 import type { Clock } from '#server/platform/clock';
 import { hashToken, randomToken } from '#server/platform/crypto';
-import { defineJob } from '#server/platform/jobs/job-queue';
+import { defineJob, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
 import * as repository from './email-verification.repository';
 
 export const EMAIL_VERIFICATION_TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 60 * 60 * 1000;
-
-const retries = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
 
 /**
  * Mails a verification link. The job makes the token, so no token is ever stored in the queue: only its
@@ -27,14 +25,14 @@ export const sendEmailVerificationJob = defineJob({
     sessionId: z.uuid().optional(),
     tellAddress: z.string().optional(),
   }),
-  queue: retries,
+  queue: MAIL_ON_REQUEST_QUEUE,
 });
 
 /** Someone signed up with an address that has an account: its owner is told, nobody else learns it. */
 export const sendSignUpAttemptJob = defineJob({
   name: 'auth.send-sign-up-attempt',
   payload: z.object({ email: z.string() }),
-  queue: retries,
+  queue: MAIL_ON_REQUEST_QUEUE,
 });
 
 export interface VerificationMailDeps {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, HEARTBEAT_SECONDS } from '#server/platform/jobs/job-queue';
+import { defineJob, HEARTBEAT_SECONDS, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export type DeliverPayload = z.infer<typeof deliverPayload>;
@@ -34,5 +34,5 @@ export const settleStuckDeliveriesJob = defineJob({
 export const releaseHeldMailJob = defineJob({
   name: 'deliveries.release-held-mail',
   payload: z.object({ userId: z.uuid() }),
-  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  queue: MAIL_ON_REQUEST_QUEUE,
 });

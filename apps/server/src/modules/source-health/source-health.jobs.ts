@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import type { Database } from '#server/db/client';
 import { quotedInSubject } from '#server/modules/deliveries/deliveries.mail';
-import { defineJob } from '#server/platform/jobs/job-queue';
+import { defineJob, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
 import { fixOf, fixPath } from './source-health.presenter';
@@ -14,7 +14,7 @@ import { findAlert } from './source-health.repository';
 export const sourceHealthAlertJob = defineJob({
   name: 'source-health.send-alert',
   payload: z.object({ digestId: z.uuid(), sourceKey: z.string().min(1) }),
-  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  queue: MAIL_ON_REQUEST_QUEUE,
 });
 
 export interface AlertDeps {

@@ -12,7 +12,7 @@ import {
 import { isBounce, mailFailureText } from '#server/modules/deliveries/mail-failures';
 import { recordBounce } from '#server/modules/deliveries/suppressions.repository';
 import type { Clock } from '#server/platform/clock';
-import { defineJob } from '#server/platform/jobs/job-queue';
+import { defineJob, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
 import { claimNotice, heldInvitationIds, releaseNotice } from './subscribers.repository';
@@ -97,7 +97,7 @@ async function sendNotice(deps: NoticeDeps, notice: Notice) {
 export const subscriberNoticeJob = defineJob({
   name: 'subscribers.send-notices',
   payload: subscriberNoticePayload,
-  queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  queue: MAIL_ON_REQUEST_QUEUE,
 });
 
 export async function sendSubscriberNotices(

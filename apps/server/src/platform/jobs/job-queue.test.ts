@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -143,5 +144,52 @@ describe('job queue', () => {
       expect(attempts.filter((a) => a.n === 3)).toHaveLength(1);
       expect(attempts.filter((a) => a.n === 2).map((a) => a.retryCount)).toEqual([0, 1]);
     });
+  });
+
+  it('wakes a worker when a job of a queue that asks for it is committed, long before its next poll', async () => {
+    const handled: number[] = [];
+    const job = defineJob({
+      name: 'test.woken',
+      payload: z.object({ n: z.number() }),
+      queue: { notify: true },
+      // The next poll after the worker's first fetch would come 60 s later.
+      work: { pollingIntervalSeconds: 60 },
+    });
+    await withQueue(
+      job,
+      async ({ n }) => {
+        handled.push(n);
+      },
+      { work: true },
+      async (queue) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await database.db.transaction(async (tx) => {
+          await queue.send(job, { n: 1 }, { tx });
+        });
+        await expect.poll(() => handled, { timeout: 15_000 }).toEqual([1]);
+      },
+    );
+  });
+
+  it("brings a queue an earlier release created up to its contract's settings at start", async () => {
+    const name = 'test.upgraded';
+    const before = defineJob({ name, payload: z.object({}), queue: { retryLimit: 1 } });
+    await withQueue(
+      before,
+      async () => {},
+      { work: false },
+      async () => {},
+    );
+    const after = defineJob({ name, payload: z.object({}), queue: { retryLimit: 3, notify: true } });
+    await withQueue(
+      after,
+      async () => {},
+      { work: false },
+      async () => {},
+    );
+    const { rows } = (await database.db.execute(
+      sql`select retry_limit, notify from pgboss.queue where name = ${name}`,
+    )) as unknown as { rows: { retry_limit: number; notify: boolean }[] };
+    expect(rows).toEqual([{ retry_limit: 3, notify: true }]);
   });
 });

@@ -65,6 +65,21 @@ export function handlerFor<Payload>(
  */
 export const HEARTBEAT_SECONDS = 30;
 
+/**
+ * The queue of a mail someone is waiting for (a verification link, a reset link, a notice they caused):
+ * three retries with backoff, and a worker woken when the job is committed (PostgreSQL's NOTIFY, across
+ * processes) instead of at its next poll, up to 2 s later.
+ */
+export const MAIL_ON_REQUEST_QUEUE = {
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  notify: true,
+} as const satisfies Omit<Queue, 'name'>;
+
+/** Default poll of a queue's workers (pg-boss's); a woken queue keeps it as its backstop (delayed retries). */
+const POLLING_INTERVAL_SECONDS = 2;
+
 /** Options of one send: `singletonKey` (see the queue's policy) and the transaction to enqueue within. */
 export interface SendOptions {
   singletonKey?: string;
@@ -103,7 +118,18 @@ function bossOptions(database: DatabaseHandle, role: JobQueueRole): ConstructorO
     // Maintenance (expiring, archiving) runs where jobs run; cron timing only in the scheduler role.
     supervise: role.work,
     schedule: role.schedule,
+    // A worker listens for the queues that ask to be woken (`notify`); one more connection on PostgreSQL.
+    useListenNotify: role.work,
   };
+}
+
+/** The settings `wanted` names that `stored` (a queue as it is in the database) does not have. */
+function changedQueueSettings(
+  stored: Record<string, unknown>,
+  wanted: Omit<Queue, 'name'>,
+): Partial<Omit<Queue, 'name' | 'policy' | 'partition'>> {
+  const { policy: _policy, partition: _partition, ...updatable } = wanted;
+  return Object.fromEntries(Object.entries(updatable).filter(([key, value]) => stored[key] !== value));
 }
 
 /**
@@ -145,9 +171,15 @@ export function createJobQueue(options: {
 
   async function work(job: RegisteredJob) {
     // Each job of a batch settles on its own: one failed send does not retry the others.
+    const polling = job.contract.work?.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS;
     await boss.work(
       job.contract.name,
-      { ...job.contract.work, includeMetadata: true, perJobResults: true },
+      {
+        notifyPollingIntervalSeconds: polling,
+        ...job.contract.work,
+        includeMetadata: true,
+        perJobResults: true,
+      },
       async (batch): Promise<JobResult[]> =>
         Promise.all(batch.map(async (item) => ({ id: item.id, status: await runOne(job, item) }))),
     );
@@ -156,8 +188,16 @@ export function createJobQueue(options: {
   const queue: JobQueue = {
     async start(jobs) {
       await boss.start();
+      // A queue takes its contract's settings when created; one created by an earlier release is
+      // brought up to them (a policy cannot change; pg-boss refuses that).
+      const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
       for (const { contract } of jobs) {
-        await boss.createQueue(contract.name, contract.queue ?? {});
+        const existing = stored.get(contract.name);
+        if (!existing) await boss.createQueue(contract.name, contract.queue ?? {});
+        else {
+          const changed = changedQueueSettings({ ...existing }, contract.queue ?? {});
+          if (Object.keys(changed).length > 0) await boss.updateQueue(contract.name, changed);
+        }
         // pg-boss reads a queue's settings on first use and caches them. A first use inside our
         // transaction would query outside it, and PGlite (one connection) would wait on itself forever.
         await boss.getJobById(contract.name, randomUUID());
