@@ -37,7 +37,9 @@ test('the Log in form shows the specified messages for bad input and sends nothi
   // and it must send nothing.
   // The load-time refresh is awaited by its answer, not by a quiet network: on a busy machine the page's
   // script can start it more than networkidle's 500 ms after the last download.
-  const restored = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/refresh');
+  const restored = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/refresh',
+  );
   await page.goto('/logIn');
   await restored;
   const calls: string[] = [];
