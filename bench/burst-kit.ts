@@ -240,6 +240,8 @@ export async function scheduleAll(db: Queryable, slot: Date) {
 // Server processes
 // ---------------------------------------------------------------------------------------------------
 
+export type StatementTimes = Record<string, { count: number; ms: number }>;
+
 export interface ServerProcess {
   label: string;
   pid: number;
@@ -250,6 +252,8 @@ export interface ServerProcess {
   cpuSeconds(): number;
   /** Statements it sent to PostgreSQL (`bench/count-statements.cjs`), once it has stopped; undefined embedded. */
   statements(): Promise<number | undefined>;
+  /** Per statement text: how often it was sent and its milliseconds to the answer, once it has stopped. */
+  statementTimes(): Promise<StatementTimes | undefined>;
   /** SIGTERM and wait (no-op when it has exited). */
   stop(): Promise<void>;
   /** SIGKILL and wait: a crash. */
@@ -419,6 +423,10 @@ export function startServer(
     statements: async () => {
       const text = await readFile(statementsFile, 'utf8').catch(() => undefined);
       return text === undefined ? undefined : Number(text);
+    },
+    statementTimes: async () => {
+      const text = await readFile(`${statementsFile}.json`, 'utf8').catch(() => undefined);
+      return text === undefined ? undefined : (JSON.parse(text) as StatementTimes);
     },
     stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),

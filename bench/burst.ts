@@ -34,6 +34,7 @@ import {
   nextSlot,
   type PipelineResult,
   readPipeline,
+  type StatementTimes,
   scheduleAll,
   seed,
   serverEnvironment,
@@ -70,6 +71,8 @@ interface BurstResult {
   duplicateMessageIds: number;
   duplicateListRecipients: number;
   peaks: { label: string; mib: number; cpuSeconds: number; statements: number | undefined }[];
+  /** PostgreSQL only: every process's statements by text (bench/count-statements.cjs). */
+  statementTimes: StatementTimes;
   /** PostgreSQL only: CPU seconds of the run's backends and of the shared processes; counter deltas. */
   postgres?: { cpu: { database: number; shared: number }; counters: Record<string, number> };
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
@@ -191,6 +194,9 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
         await summariseProfile(path.join(profileDir, path.basename(server.logFile, '.log')));
       }
     }
+    const statementTimes = mergeStatementTimes(
+      await Promise.all(cluster.processes.map((process) => process.statementTimes())),
+    );
     if (mode === 'embedded') db = await database.open();
     const pipeline = await readPipeline(db, slot);
     const counts = sink.counts();
@@ -209,6 +215,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
+      statementTimes,
       ...(postgres ? { postgres } : {}),
       blockCaches,
       logDir: clean && !process.env.KEEP_LOGS ? 'removed (clean run)' : logDir,
@@ -372,6 +379,35 @@ function printBurst(results: BurstResult[]) {
   for (const [label, render] of rows) console.log(`| ${label} | ${column(render)} |`);
 }
 
+function mergeStatementTimes(all: (StatementTimes | undefined)[]): StatementTimes {
+  const merged: StatementTimes = {};
+  for (const times of all) {
+    for (const [text, { count, ms }] of Object.entries(times ?? {})) {
+      const entry = merged[text] ?? { count: 0, ms: 0 };
+      merged[text] = { count: entry.count + count, ms: entry.ms + ms };
+    }
+  }
+  return merged;
+}
+
+/** The statements that took the most time to answer, per issue: where PostgreSQL's share goes. */
+function printStatementTimes(result: BurstResult) {
+  const top = Object.entries(result.statementTimes)
+    .sort(([, a], [, b]) => b.ms - a.ms)
+    .slice(0, 12);
+  if (top.length === 0) return;
+  const n = result.expected;
+  console.log(
+    `\n| ${result.mode}: statements by time to answer (all processes) | per issue | ms per issue | mean ms |\n|---|---|---|---|`,
+  );
+  for (const [text, { count, ms }] of top) {
+    const shown = text.replaceAll('|', '\\|');
+    console.log(
+      `| \`${shown}\` | ${(count / n).toFixed(2)} | ${(ms / n).toFixed(2)} | ${(ms / count).toFixed(2)} |`,
+    );
+  }
+}
+
 function printRss2Email(r2e: Rss2EmailResult, results: BurstResult[]) {
   console.log('\n| rss2email 3 (`r2e run`, digest = True) | value |\n|---|---|');
   console.log(`| feeds (one recipient each) | ${r2e.feeds} |`);
@@ -405,6 +441,7 @@ async function main() {
         `${SUBSCRIBERS} subscriber(s) each; ${machine()}`,
     );
     printBurst(results);
+    for (const result of results) printStatementTimes(result);
     if (process.env.RSS2EMAIL === '0') return;
     // The comparison needs Debian's rss2email; without it the Digest figures above still stand.
     if (spawnSync('r2e', ['--version']).error) {
