@@ -1,7 +1,7 @@
 import { signupSchema, TERMS_REQUIRED_MESSAGE } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { SiteLink } from '#web/components/ui/SiteLink';
@@ -12,8 +12,8 @@ import { keepSourcesForSocial } from '../lib/social-sources';
 import styles from './LoginForm.module.css';
 
 /** The contract's sign-up rules; the checkbox gives a boolean, which must be true. */
-const signupFormSchema = signupSchema.extend({
-  confirmed: z.boolean().refine(Boolean, { error: TERMS_REQUIRED_MESSAGE }),
+const signupFormSchema = z.extend(signupSchema, {
+  confirmed: z.boolean().check(z.refine(Boolean, { error: TERMS_REQUIRED_MESSAGE })),
 });
 type SignupFormValues = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;

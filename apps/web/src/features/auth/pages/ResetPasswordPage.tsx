@@ -2,7 +2,7 @@ import { newPasswordSchema } from '@digest/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Alert } from '#web/components/ui/Alert';
 import { Button } from '#web/components/ui/Button';
 import { TextField } from '#web/components/ui/TextField';
