@@ -157,9 +157,12 @@ test('two tabs that load and refresh at once take turns with the cookie, and bot
     inFlight -= 1;
     refreshes.push((await finished.response())?.status() ?? 0);
   });
-  await openSignedIn(page, user.token, '/digests');
-  const second = await context.newPage();
   const heading = (tab: Page) => tab.getByRole('heading', { level: 1, name: 'Twin Tabs Digests' });
+  // The first page shows its heading before the rounds begin: a reload while its script is still starting
+  // would leave its refresh unsent (a busy machine can take that long), and the count below would be short.
+  await openSignedIn(page, user.token, '/digests');
+  await expect(heading(page)).toBeVisible();
+  const second = await context.newPage();
   for (let round = 0; round < 3; round++) {
     await Promise.all([page.reload(), second.goto('/digests')]);
     await expect(heading(page)).toBeVisible();

@@ -35,13 +35,14 @@ test('the Log in form shows the specified messages for bad input and sends nothi
   // Loading the page asks which social providers are configured (a GET its query may repeat at any time)
   // and tries to restore a session from the refresh cookie; only what the form sends afterwards counts,
   // and it must send nothing.
-  // The load-time refresh is awaited by its answer, not by a quiet network: on a busy machine the page's
-  // script can start it more than networkidle's 500 ms after the last download.
-  const restored = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/auth/refresh',
-  );
+  // Waited for by name: on a slow CPU the one entry script runs for over 500 ms with the network idle, so
+  // 'networkidle' alone can come before the app has sent them.
+  const answered = (pathname: string) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === pathname);
+  const loadCalls = Promise.all([answered('/api/auth/refresh'), answered('/api/auth/providers')]);
   await page.goto('/logIn');
-  await restored;
+  await loadCalls;
+  await page.waitForLoadState('networkidle');
   const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { restoreSession } from './lib/api-client';
-import 'sonner/dist/styles.css';
 import './styles/index.css';
 
 const container = document.getElementById('root');

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: the signed-out pages import this module, and mini's functions tree-shake where
+// classic's schema classes bring every method (docs/decisions/0005-signed-out-pages-zod-mini-own-forms.md).
+import * as z from 'zod/mini';
 
 /** Validation messages of docs/product.md §5, word for word. */
 export const REQUIRED_MESSAGE = 'This field is required';
@@ -33,19 +35,25 @@ export function isStrongPassword(value: string): boolean {
  * An e-mail address: required, surrounding white space ignored, then a standard address pattern
  * (no spaces inside, one @, a dotted domain).
  */
-export const emailSchema = z
-  .string({ error: REQUIRED_MESSAGE })
-  .trim()
-  .min(1, { error: REQUIRED_MESSAGE, abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE, abort: true })
-  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: REQUIRED_MESSAGE, abort: true }),
+      z.maxLength(EMAIL_MAX_LENGTH, { error: INVALID_EMAIL_MESSAGE, abort: true }),
+    ),
+  z.email({ error: INVALID_EMAIL_MESSAGE }),
+);
 
 function strongPasswordSchema(message: string) {
   return z
     .string({ error: REQUIRED_MESSAGE })
-    .min(1, { error: REQUIRED_MESSAGE, abort: true })
-    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE, abort: true })
-    .refine(isStrongPassword, { error: message });
+    .check(
+      z.minLength(1, { error: REQUIRED_MESSAGE, abort: true }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE, abort: true }),
+      z.refine(isStrongPassword, { error: message }),
+    );
 }
 
 /** Log-in password: required; ≥ 8 characters with a letter, a digit and a symbol. */
@@ -82,7 +90,9 @@ export const SIGN_UP_MESSAGE =
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 
 /** `POST /api/auth/email/verify` body: the token of a verification link. */
-export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+export const verifyEmailSchema = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export type VerifyEmailBody = z.output<typeof verifyEmailSchema>;
 
 /** `POST /api/auth/password/forgot` body. */
@@ -94,7 +104,7 @@ export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
 /** `POST /api/auth/password/recover` body. */
 export const resetPasswordSchema = z.object({
   password: newPasswordSchema,
-  recoveryToken: z.string().min(1, { error: REQUIRED_MESSAGE }),
+  recoveryToken: z.string().check(z.minLength(1, { error: REQUIRED_MESSAGE })),
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 
@@ -102,7 +112,7 @@ export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
  * The access token that sign-in, sign-up and refresh answer (docs/design.md §5). The refresh token is never
  * in a body: it travels only in an HttpOnly cookie, out of reach of the page's scripts.
  */
-export const accessTokenSchema = z.object({ accessToken: z.string().min(1) });
+export const accessTokenSchema = z.object({ accessToken: z.string().check(z.minLength(1)) });
 export type AccessToken = z.output<typeof accessTokenSchema>;
 
 /**

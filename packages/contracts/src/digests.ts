@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './auth';
+import {
+  DIGEST_NAME_MAX_LENGTH,
+  MAX_DIGESTS,
+  MAX_DRAFTS,
+  MAX_SOURCES,
+  MAX_SUBSCRIBERS,
+  MIN_SOURCES,
+} from './digest-limits';
 import { SOURCE_TYPES, type SourceType, sourceSchema, storedSourceSchema } from './sources';
 
 // ---------------------------------------------------------------------------------------------------
-// Constants (docs/product.md §5, §9)
+// Constants (docs/product.md §5, §9): the limits are in digest-limits.ts
 // ---------------------------------------------------------------------------------------------------
-
-export const MIN_SOURCES = 3;
-export const MAX_SOURCES = 20;
-/** Creation is refused when the user already has more than 99 digests (so at most 100). */
-export const MAX_DIGESTS = 100;
-/** Drafts of one user (not in docs/product.md: a bound on what one account can store). */
-export const MAX_DRAFTS = 100;
-/** Subscribers of one digest (not in docs/product.md: a bound so one request cannot mail thousands of people). */
-export const MAX_SUBSCRIBERS = 100;
-export const DIGEST_NAME_MAX_LENGTH = 100;
-/** Friend e-mails listed in the share dialog before 'See all subscribers' (docs/product.md §9). */
-export const PENDING_EMAILS_SHOWN = 3;
 
 export const SCHEDULE_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];

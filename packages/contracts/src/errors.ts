@@ -1,9 +1,10 @@
-import { z } from 'zod';
+// zod/mini: the API client on every page reads these (see auth.ts).
+import * as z from 'zod/mini';
 
 /** Body of every API error response (docs/design.md §5): `{ message, code }`. */
 export const apiErrorBodySchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
 export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DIGEST_MESSAGES, digestNameSchema, MAX_DIGESTS, MAX_SOURCES, MIN_SOURCES } from './digests';
+import { MAX_DIGESTS, MAX_SOURCES, MIN_SOURCES } from './digest-limits';
+import { DIGEST_MESSAGES, digestNameSchema } from './digests';
 import { httpUrl, SOURCE_NAME_MAX_LENGTH } from './source-kinds/fields';
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the signed-out pages read the site's links (see auth.ts).
+import * as z from 'zod/mini';
 
 /** The pages the server renders for the app from Markdown or HTML (docs/product.md §2). */
 export const SITE_PAGES = ['terms', 'privacy', 'changelog'] as const;
@@ -12,17 +13,21 @@ export const SITE_PAGE_TITLES = {
 } as const satisfies Record<SitePage, string>;
 
 /** A link of the site: an in-app path such as `/terms`, or the operator's http(s) page elsewhere. */
-const siteLink = z.string().describe('an in-app path (starting with /) or an absolute http(s) URL');
+const siteLink = z
+  .string()
+  .register(z.globalRegistry, { description: 'an in-app path (starting with /) or an absolute http(s) URL' });
 
 /** `GET /api/site`: whom to write to and where the site's documents are, from the server's configuration. */
 export const siteInfoSchema = z.object({
-  supportEmail: z.string().describe('SUPPORT_EMAIL: every "Contact us" and Support link writes to it'),
+  supportEmail: z.string().register(z.globalRegistry, {
+    description: 'SUPPORT_EMAIL: every "Contact us" and Support link writes to it',
+  }),
   changelogUrl: siteLink,
   termsUrl: siteLink,
   privacyUrl: siteLink,
-  mailTransport: z
-    .enum(['smtp', 'outbox'])
-    .describe('outbox: no SMTP_URL is set, so mail is written to files in DATA_DIR/outbox, not sent'),
+  mailTransport: z.enum(['smtp', 'outbox']).register(z.globalRegistry, {
+    description: 'outbox: no SMTP_URL is set, so mail is written to files in DATA_DIR/outbox, not sent',
+  }),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -78,14 +78,6 @@ export const SOURCE_CATALOGUE_PLACES = byKind(({ category, popular }) => ({ cate
 /** Source kinds that need a connected account (`tokenId`) before they can be saved. */
 export const ACCOUNT_SOURCE_TYPES = SOURCE_TYPES.filter((type) => sourceKinds[type].accountProvider !== null);
 
-/** Keys of the guided sequence URL parameter (docs/product.md §2) and the kind each one opens. */
-export const GUIDED_SOURCE_KEYS = Object.fromEntries(
-  SOURCE_TYPES.flatMap((type) => {
-    const key = sourceKinds[type].guidedKey;
-    return key === null ? [] : [[key, type]];
-  }),
-) as { readonly [T in SourceType as NonNullable<Kinds[T]['guidedKey']>]: T };
-
 /** Upper bound of `numberOfPosts` / `limit` per kind (docs/product.md §5); the lower bound is 0. */
 export const SOURCE_POST_LIMITS = Object.fromEntries(
   SOURCE_TYPES.flatMap((type) => {

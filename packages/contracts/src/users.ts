@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the session and the signed-out pages read the user (see auth.ts).
+import * as z from 'zod/mini';
 import {
   accessTokenSchema,
   emailSchema,
@@ -26,27 +27,29 @@ export const BIO_MAX_LENGTH = 500;
 export const USERNAME_RESERVATION_DAYS = 30;
 
 /** Letters of any alphabet (Polish ones included) and single spaces between words. */
-export const fullNameSchema = z
-  .string({ error: ONBOARDING_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true })
-  .max(FULL_NAME_MAX_LENGTH, {
-    error: `Name should have at most ${FULL_NAME_MAX_LENGTH} characters`,
-    abort: true,
-  })
-  .regex(/^\p{L}+( \p{L}+)*$/u, { error: NAME_LETTERS_MESSAGE })
-  .transform((value) => value.replace(/\s+/g, ' '));
+export const fullNameSchema = z.pipe(
+  z.string({ error: ONBOARDING_REQUIRED_MESSAGE }).check(
+    z.trim(),
+    z.minLength(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true }),
+    z.maxLength(FULL_NAME_MAX_LENGTH, {
+      error: `Name should have at most ${FULL_NAME_MAX_LENGTH} characters`,
+      abort: true,
+    }),
+    z.regex(/^\p{L}+( \p{L}+)*$/u, { error: NAME_LETTERS_MESSAGE }),
+  ),
+  z.transform((value: string) => value.replace(/\s+/g, ' ')),
+);
 
 /** ASCII letters and digits: the username is the local part of the newsletter address. */
-export const usernameSchema = z
-  .string({ error: ONBOARDING_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true })
-  .max(USERNAME_MAX_LENGTH, {
+export const usernameSchema = z.string({ error: ONBOARDING_REQUIRED_MESSAGE }).check(
+  z.trim(),
+  z.minLength(1, { error: ONBOARDING_REQUIRED_MESSAGE, abort: true }),
+  z.maxLength(USERNAME_MAX_LENGTH, {
     error: `Username should have at most ${USERNAME_MAX_LENGTH} characters`,
     abort: true,
-  })
-  .regex(/^[A-Za-z0-9]+$/, { error: USERNAME_CHARACTERS_MESSAGE });
+  }),
+  z.regex(/^[A-Za-z0-9]+$/, { error: USERNAME_CHARACTERS_MESSAGE }),
+);
 
 /** True when `zone` is an IANA time zone this runtime knows (e.g. Europe/Warsaw). */
 export function isIanaTimeZone(zone: string): boolean {
@@ -69,13 +72,11 @@ function isLocale(value: string): boolean {
 
 /** docs/product.md §3 timezone of a user: `{ locale, timezone, offset }` (offset in minutes). */
 export const timezoneSchema = z.object({
-  timezone: z.string().refine(isIanaTimeZone, { error: 'Choose a time zone from the list' }),
-  locale: z.string().max(35).refine(isLocale, { error: 'Locale must be a language tag such as en-US' }),
-  offset: z
-    .number()
-    .int()
-    .min(-14 * 60)
-    .max(14 * 60),
+  timezone: z.string().check(z.refine(isIanaTimeZone, { error: 'Choose a time zone from the list' })),
+  locale: z
+    .string()
+    .check(z.maxLength(35), z.refine(isLocale, { error: 'Locale must be a language tag such as en-US' })),
+  offset: z.number().check(z.int(), z.gte(-14 * 60), z.lte(14 * 60)),
 });
 export type Timezone = z.output<typeof timezoneSchema>;
 
@@ -87,53 +88,55 @@ export type OnboardingInput = z.input<typeof onboardingSchema>;
  * `PATCH /api/users/me`: only the fields that changed; unknown fields are refused. The e-mail is not one of
  * them: it changes through `POST /api/users/me/email`, which asks for the password and a verified link.
  */
-export const profilePatchSchema = z
-  .object({
+export const profilePatchSchema = z.partial(
+  z.strictObject({
     fullName: fullNameSchema,
     username: usernameSchema,
     bio: z
       .string()
-      .trim()
-      .max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+      .check(
+        z.trim(),
+        z.maxLength(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+      ),
     timezone: timezoneSchema,
-  })
-  .partial()
-  .strict();
+  }),
+);
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
 /** A profile password field (docs/product.md §5): optional in the form, at least 8 characters when given. */
 export const profilePasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { error: PROFILE_PASSWORD_MESSAGE })
-  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: PROFILE_PASSWORD_MESSAGE }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: PASSWORD_MAX_MESSAGE }),
+  );
 
 /**
  * `PATCH /api/users/me/password`. The new password also needs a letter, a digit and a symbol: the
  * log-in form refuses any other, so a weaker one would lock the user out of their account.
  */
-export const changePasswordSchema = z
-  .object({
-    oldPassword: z.string().min(1, { error: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH),
-    newPassword: profilePasswordSchema.refine(isStrongPassword, { error: SIGNUP_PASSWORD_MESSAGE }),
-  })
-  .strict();
+export const changePasswordSchema = z.strictObject({
+  oldPassword: z
+    .string()
+    .check(z.minLength(1, { error: 'Enter your current password' }), z.maxLength(PASSWORD_MAX_LENGTH)),
+  newPassword: profilePasswordSchema.check(z.refine(isStrongPassword, { error: SIGNUP_PASSWORD_MESSAGE })),
+});
 export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
 
 /** The current password, asked again before changing the e-mail or deleting the account. */
 export const currentPasswordSchema = z
   .string()
-  .min(1, { error: 'Enter your current password' })
-  .max(PASSWORD_MAX_LENGTH);
+  .check(z.minLength(1, { error: 'Enter your current password' }), z.maxLength(PASSWORD_MAX_LENGTH));
 
 /** `POST /api/users/me/email`: the new address becomes pending until its link is followed. */
-export const changeEmailSchema = z.object({ email: emailSchema, password: currentPasswordSchema }).strict();
+export const changeEmailSchema = z.strictObject({ email: emailSchema, password: currentPasswordSchema });
 export type ChangeEmailBody = z.output<typeof changeEmailSchema>;
 
 /**
  * `DELETE /api/users/me`: the password of an e-mail account. A social account has none and instead needs
  * a sign-in in the last `RECENT_SIGN_IN_MINUTES`.
  */
-export const deleteAccountSchema = z.object({ password: currentPasswordSchema.optional() }).strict();
+export const deleteAccountSchema = z.strictObject({ password: z.optional(currentPasswordSchema) });
 export type DeleteAccountBody = z.output<typeof deleteAccountSchema>;
 
 /** How recent a social user's sign-in must be to change what protects the account. */
@@ -146,20 +149,20 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export const userSchema = z.object({
   userId: z.uuid(),
   email: z.string(),
-  fullName: z.string().nullable(),
-  username: z.string().nullable(),
-  bio: z.string().nullable(),
+  fullName: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
   /** URL of the square PNG photo, or null. `photo` is the same value (docs/product.md §3 names both). */
-  profileImg: z.string().nullable(),
-  photo: z.string().nullable(),
+  profileImg: z.nullable(z.string()),
+  photo: z.nullable(z.string()),
   method: z.enum(SIGN_IN_METHODS),
   /** True once the owner followed a link mailed to `email` (or signed in with a provider that vouches for it). */
   confirmed: z.boolean(),
   /** A new address waiting for its verification link; `email` stays the account's until then. */
-  pendingEmail: z.string().nullable(),
-  timezone: timezoneSchema.nullable(),
+  pendingEmail: z.nullable(z.string()),
+  timezone: z.nullable(timezoneSchema),
   /** `{username}@{MAIL_DOMAIN}` once a username is set. */
-  newsletterEmail: z.string().nullable(),
+  newsletterEmail: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -185,8 +188,10 @@ export const socialProvidersResponseSchema = z.object({
 });
 
 /** `POST /api/auth/social/ticket`: the one-time ticket a social sign-in hands to the web app. */
-export const socialTicketBodySchema = z.object({ ticket: z.string().min(1).max(200) }).strict();
-export const socialTicketResponseSchema = authResponseSchema.extend({
+export const socialTicketBodySchema = z.strictObject({
+  ticket: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export const socialTicketResponseSchema = z.extend(authResponseSchema, {
   /** True when this sign-in created the account (the web app then asks for name and username). */
   isNewUser: z.boolean(),
 });

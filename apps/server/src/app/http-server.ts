@@ -18,6 +18,7 @@ import { type HealthDeps, healthRoutes } from '#server/modules/health/health.rou
 import { compiledSerializerCompiler } from '#server/platform/http/compiled-serializer';
 import { handleError } from '#server/platform/http/errors';
 import { type PageHeadFor, withPageHead } from '#server/platform/http/page-head';
+import { preloadedIndexHtml } from '#server/platform/http/page-preloads';
 import { limitByKey, tooManyRequests } from '#server/platform/http/rate-limit';
 import { installRequestGate } from '#server/platform/http/request-gate';
 import type { Logger } from '#server/platform/logger';
@@ -186,6 +187,7 @@ export async function buildHttpServer(deps: HttpServerDeps) {
     });
   }
 
+  const preloadedIndexFor = spaBuilt ? await preloadedIndexHtml(deps.webDistDir) : () => undefined;
   const limitPageHeads = limitByKey(app, 'page-head', PAGE_HEAD_RATE_LIMIT, (request) => request.ip);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -194,16 +196,20 @@ export async function buildHttpServer(deps: HttpServerDeps) {
       return reply.status(404).send({ message: `No route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     }
     // Link crawlers run no script: a public page's title, description and image are in the HTML itself.
+    const preloadedIndex = preloadedIndexFor(pathname);
     const readHead = deps.pageHeadFor?.(pathname);
     if (readHead) {
       await limitPageHeads(request, reply);
-      const html = withPageHead(await readFile(spaIndex, 'utf8'), await readHead());
+      const html = withPageHead(preloadedIndex ?? (await readFile(spaIndex, 'utf8')), await readHead());
       return reply
         .header('cache-control', PAGE_HEAD_CACHE_CONTROL)
         .type('text/html; charset=utf-8')
         .send(html);
     }
     // History fallback: the SPA owns every path outside /api.
+    if (preloadedIndex) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(preloadedIndex);
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 

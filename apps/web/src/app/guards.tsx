@@ -3,12 +3,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/Button';
 import { PageSpinner } from '#web/components/ui/PageSpinner';
 import { useLogout } from '#web/features/auth';
-import { useDefaultTimezone } from '#web/features/profile';
 import { errorMessage } from '#web/lib/api-client';
-import { isPath, paths } from '#web/lib/paths';
-import { keepingSources, signedInRedirect } from '#web/lib/redirects';
+import { paths } from '#web/lib/paths';
+import { signedInRedirect } from '#web/lib/redirects';
 import { markAuthenticated, useAuthStore } from '#web/lib/session/session';
-import { isProfileComplete, useMe } from '#web/lib/session/use-me';
+import { useMe } from '#web/lib/session/use-me';
 import styles from './guards.module.css';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
 
@@ -66,24 +65,6 @@ export function SignedOutOnly() {
 export function RequireForgetPasswordEmail() {
   const email = useAuthStore((state) => state.forgetPasswordEmail);
   if (!email) return <Navigate to={paths.login} replace />;
-  return <Outlet />;
-}
-
-/**
- * Signed-in pages: no token → /login. On every path change the profile is checked: without a full name
- * or a username the user is sent to the onboarding on /createDigest, with the `?sources=` it came with
- * (docs/product.md §2).
- */
-export function SignedInOnly() {
-  const hasToken = useAuthStore((state) => state.token !== null);
-  const user = useMe().data;
-  const location = useLocation();
-  useDefaultTimezone(user);
-  if (!hasToken) return <Navigate to={paths.login} replace />;
-  if (!user) return <PageSpinner label="Loading your account…" />;
-  if (!isProfileComplete(user) && !isPath(location.pathname, paths.createDigest)) {
-    return <Navigate to={keepingSources(paths.createDigest, location.search)} replace />;
-  }
   return <Outlet />;
 }
 

@@ -1,6 +1,5 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountsPage } from '#web/features/accounts';
-import { AdminPage } from '#web/features/admin';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -10,29 +9,24 @@ import {
   SocialCallbackPage,
   VerifyEmailPage,
 } from '#web/features/auth';
-import { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';
-import { DigestDetailPage, DigestsPage } from '#web/features/dashboard';
-import { MenuPage } from '#web/features/menu';
-import { NewsletterReaderPage, NewslettersPage } from '#web/features/newsletters';
-import { CreateDigestPage } from '#web/features/onboarding';
-import { lazyEditProfilePage, ProfileViewPage, PublicProfilePage } from '#web/features/profile';
-import { SharedDigestPage } from '#web/features/share';
-import { DocumentPage, SupportPage } from '#web/features/static';
-import { InvitationPage, UnsubscribePage } from '#web/features/subscriptions';
 import { paths } from '#web/lib/paths';
-import {
-  FallbackRedirect,
-  RequireForgetPasswordEmail,
-  SessionRoot,
-  SignedInOnly,
-  SignedOutOnly,
-} from './guards';
-import { AppLayout } from './layouts/AppLayout';
-import { PublicLayout } from './layouts/PublicLayout';
-import { SettingsLayout } from './layouts/SettingsLayout';
+import { FallbackRedirect, RequireForgetPasswordEmail, SessionRoot, SignedOutOnly } from './guards';
 import { SignedOutLayout } from './layouts/SignedOutLayout';
-import { WelcomeLayout } from './layouts/WelcomeLayout';
+import type * as Pages from './pages';
 import { RouteError } from './RouteError';
+
+/** A route's `lazy` that renders a page of the pages chunk (./pages), which every such route shares. */
+function fromPages(render: (pages: typeof Pages) => ReactElement): RouteObject['lazy'] {
+  return async () => ({ element: render(await import('./pages')) });
+}
+
+/**
+ * A route's `lazy` from the pages chunk that loads a chunk of its own (the builder, the profile editor):
+ * through ./pages, so that the entry imports no feature but auth (docs/ARCHITECTURE.md "Web build").
+ */
+function viaPages<Route>(pick: (pages: typeof Pages) => () => Promise<Route>): () => Promise<Route> {
+  return async () => pick(await import('./pages'))();
+}
 
 /** Signed-out routes (docs/product.md §2); a signed-in visitor is redirected by SignedOutOnly. */
 const signedOutRoutes: RouteObject = {
@@ -62,37 +56,40 @@ const eitherStateRoutes: RouteObject = {
 };
 
 const signedInRoutes: RouteObject = {
-  element: <SignedInOnly />,
+  lazy: fromPages((p) => <p.SignedInOnly />),
   children: [
     {
-      element: <AppLayout />,
+      lazy: fromPages((p) => <p.AppLayout />),
       children: [
         { index: true, element: <Navigate to={paths.digests} replace /> },
-        { path: paths.digests, element: <DigestsPage /> },
-        { path: paths.digestDetail, element: <DigestDetailPage /> },
-        { path: paths.newsletters, element: <NewslettersPage /> },
-        { path: paths.newsletterMessage, element: <NewsletterReaderPage /> },
-        { path: paths.menu, element: <MenuPage /> },
-        { path: paths.support, element: <SupportPage /> },
+        { path: paths.digests, lazy: fromPages((p) => <p.DigestsPage />) },
+        { path: paths.digestDetail, lazy: fromPages((p) => <p.DigestDetailPage />) },
+        { path: paths.newsletters, lazy: fromPages((p) => <p.NewslettersPage />) },
+        { path: paths.newsletterMessage, lazy: fromPages((p) => <p.NewsletterReaderPage />) },
+        { path: paths.menu, lazy: fromPages((p) => <p.MenuPage />) },
+        { path: paths.support, lazy: fromPages((p) => <p.SupportPage />) },
         {
-          element: <SettingsLayout />,
+          lazy: fromPages((p) => <p.SettingsLayout />),
           children: [
             {
               path: paths.editProfile,
-              lazy: lazyEditProfilePage,
+              lazy: viaPages((p) => p.lazyEditProfilePage),
             },
-            { path: paths.accounts, element: <AccountsPage /> },
-            { path: `${paths.profileView}/*`, element: <ProfileViewPage /> },
-            { path: `${paths.user}/*`, element: <ProfileViewPage /> },
+            { path: paths.accounts, lazy: fromPages((p) => <p.AccountsPage />) },
+            { path: `${paths.profileView}/*`, lazy: fromPages((p) => <p.ProfileViewPage />) },
+            { path: `${paths.user}/*`, lazy: fromPages((p) => <p.ProfileViewPage />) },
           ],
         },
       ],
     },
-    { element: <WelcomeLayout />, children: [{ path: paths.createDigest, element: <CreateDigestPage /> }] },
+    {
+      lazy: fromPages((p) => <p.WelcomeLayout />),
+      children: [{ path: paths.createDigest, lazy: fromPages((p) => <p.CreateDigestPage />) }],
+    },
     {
       // The builder and its header load only when it is opened.
-      lazy: lazyBuilderLayout,
-      children: [{ path: paths.digestCreator, lazy: lazyDigestCreatorPage }],
+      lazy: viaPages((p) => p.lazyBuilderLayout),
+      children: [{ path: paths.digestCreator, lazy: viaPages((p) => p.lazyDigestCreatorPage) }],
     },
   ],
 };
@@ -103,17 +100,17 @@ const signedInRoutes: RouteObject = {
  * and the Terms of Service, Privacy Policy and changelog (sign-up and every e-mail link to them).
  */
 const publicRoutes: RouteObject = {
-  element: <PublicLayout />,
+  lazy: fromPages((p) => <p.PublicLayout />),
   errorElement: <RouteError />,
   children: [
-    { path: paths.sharedDigest, element: <SharedDigestPage /> },
-    { path: paths.sharedDigestBuild, element: <SharedDigestPage /> },
-    { path: paths.unsubscribe, element: <UnsubscribePage /> },
-    { path: paths.invitation, element: <InvitationPage /> },
-    { path: paths.publicProfile, element: <PublicProfilePage /> },
-    { path: paths.terms, element: <DocumentPage page="terms" /> },
-    { path: paths.privacy, element: <DocumentPage page="privacy" /> },
-    { path: paths.changelog, element: <DocumentPage page="changelog" /> },
+    { path: paths.sharedDigest, lazy: fromPages((p) => <p.SharedDigestPage />) },
+    { path: paths.sharedDigestBuild, lazy: fromPages((p) => <p.SharedDigestPage />) },
+    { path: paths.unsubscribe, lazy: fromPages((p) => <p.UnsubscribePage />) },
+    { path: paths.invitation, lazy: fromPages((p) => <p.InvitationPage />) },
+    { path: paths.publicProfile, lazy: fromPages((p) => <p.PublicProfilePage />) },
+    { path: paths.terms, lazy: fromPages((p) => <p.DocumentPage page="terms" />) },
+    { path: paths.privacy, lazy: fromPages((p) => <p.DocumentPage page="privacy" />) },
+    { path: paths.changelog, lazy: fromPages((p) => <p.DocumentPage page="changelog" />) },
   ],
 };
 
@@ -128,7 +125,7 @@ export const routes: RouteObject[] = [
       signedOutRoutes,
       signedInRoutes,
       // docs/product.md §2: /admin waits for a token, whichever state the visitor is in.
-      { path: paths.admin, element: <AdminPage /> },
+      { path: paths.admin, lazy: fromPages((p) => <p.AdminPage />) },
       { path: '*', element: <FallbackRedirect /> },
     ],
   },

@@ -4,7 +4,7 @@ import {
   apiErrorBodySchema,
   SESSION_REQUEST_HEADER,
 } from '@digest/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_BASE, API_TIMEOUT_MS } from './config';
 import {
   endSession,
@@ -51,8 +51,8 @@ export interface RequestOptions<T> {
   /** Cancels the call (e.g. TanStack Query's signal). */
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** When given, the response body is checked against it. */
-  schema?: z.ZodType<T>;
+  /** When given, the response body is checked against it (a classic or a mini zod schema). */
+  schema?: z.core.$ZodType<T>;
 }
 
 /**
@@ -196,7 +196,7 @@ async function send<T>(
 
     if (!response.ok) throw toApiError(response.status, data);
     if (!schema) return data as T;
-    const parsed = schema.safeParse(data);
+    const parsed = z.safeParse(schema, data);
     if (!parsed.success) throw new ApiError(UNEXPECTED_MESSAGE, response.status, 'BAD_RESPONSE');
     return parsed.data;
   } finally {

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { loadSonner } from './toasts';
 
 /** docs/product.md §8: an identical error is not shown again within 4 s, an identical success within 2 s. */
 const ERROR_REPEAT_MS = 4000;
@@ -19,14 +19,17 @@ function shouldShow(kind: keyof typeof lastShown, message: string, windowMs: num
 }
 
 export function notifyError(message: string): void {
-  if (shouldShow('error', message, ERROR_REPEAT_MS)) toast.error(message);
+  if (shouldShow('error', message, ERROR_REPEAT_MS))
+    void loadSonner().then(({ toast }) => toast.error(message));
 }
 
 export function notifySuccess(message: string): void {
-  if (shouldShow('success', message, SUCCESS_REPEAT_MS)) toast.success(message);
+  if (shouldShow('success', message, SUCCESS_REPEAT_MS))
+    void loadSonner().then(({ toast }) => toast.success(message));
 }
 
 /** Something the user asked for did not happen, for a reason that is not a fault (nothing new to send). */
 export function notifyInfo(message: string): void {
-  if (shouldShow('info', message, SUCCESS_REPEAT_MS)) toast.info(message);
+  if (shouldShow('info', message, SUCCESS_REPEAT_MS))
+    void loadSonner().then(({ toast }) => toast.info(message));
 }

@@ -52,3 +52,18 @@ export function newsletterMessagePath(messageId: string): string {
 export function isPath(pathname: string, path: string): boolean {
   return pathname.replace(/\/+$/, '').toLowerCase() === path.toLowerCase();
 }
+
+/**
+ * The signed-out pages, whose code is in the entry chunk (app/routes.tsx). For every other path the server
+ * preloads the pages chunk with index.html (vite.config.ts `pagesChunkPreloads`), so that chunk is
+ * requested with the entry rather than after it has run.
+ */
+export const entryChunkPaths = [
+  paths.logIn,
+  paths.signup,
+  paths.forgetPassword,
+  paths.recoverMessage,
+  paths.resetPassword,
+  paths.verifyEmail,
+  paths.socialCallback,
+];

@@ -32,7 +32,6 @@ export const dateKind = {
   dataPath: null,
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'todaysDate',
   searched: false,
   count: null,
   icon: { key: 'date', label: "Today's date" },

@@ -106,7 +106,6 @@ export const googleCalendarKind = {
   dataPath: 'google-calendar',
   accountProvider: 'GOOGLE',
   readsPrivateData: true,
-  guidedKey: 'googleCalendar',
   searched: false,
   count: null,
   icon: { key: 'calendar', label: 'Google Calendar' },

@@ -55,7 +55,6 @@ export const hackerNewsKind = {
   dataPath: 'hacker-news',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'hackerNews',
   searched: false,
   count: COUNT,
   icon: { key: 'hackerNews', label: 'Hacker News' },

@@ -87,7 +87,6 @@ export const newslettersKind = {
   accountProvider: null,
   // The user's own mail: a public page shows how many, never what (docs/design.md §10).
   readsPrivateData: true,
-  guidedKey: null,
   searched: false,
   count: COUNT,
   icon: { key: 'newsletters', label: 'Newsletters' },

@@ -52,7 +52,6 @@ export const productHuntKind = {
   dataPath: 'product-hunt',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'productHunt',
   searched: false,
   count: COUNT,
   icon: { key: 'productHunt', label: 'Product Hunt' },

@@ -76,7 +76,6 @@ export const redditKind = {
   dataPath: 'reddit',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'reddit',
   searched: true,
   count: COUNT,
   icon: { key: 'reddit', label: 'Reddit' },

@@ -101,7 +101,6 @@ export const rssKind = {
   dataPath: 'rss',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'rss',
   searched: true,
   count: COUNT,
   icon: { key: 'rss', label: 'RSS feed' },

@@ -44,8 +44,6 @@ export interface SourceKind<Content, Settings> {
    * and their subscribers, never into a public page, which shows its title and "Private" instead.
    */
   readsPrivateData: boolean;
-  /** Its key in the guided sequence URL parameter (docs/product.md §2), or null when that cannot name it. */
-  guidedKey: string | null;
   /** docs/product.md §4: the builder asks for a search (a place, a subreddit, a feed, a channel) before the settings. */
   searched: boolean;
   /**

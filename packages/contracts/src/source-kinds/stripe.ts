@@ -103,7 +103,6 @@ export const stripeKind = {
   dataPath: 'stripe',
   accountProvider: 'STRIPE',
   readsPrivateData: true,
-  guidedKey: 'stripe',
   searched: false,
   count: null,
   icon: { key: 'stripe', label: 'Stripe' },

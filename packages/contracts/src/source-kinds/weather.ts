@@ -125,7 +125,6 @@ export const weatherKind = {
   dataPath: 'weather',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'weather',
   searched: true,
   count: null,
   icon: { key: 'weather', label: 'Weather' },

@@ -63,7 +63,6 @@ export const youtubeKind = {
   dataPath: 'youtube',
   accountProvider: null,
   readsPrivateData: false,
-  guidedKey: 'youtube',
   searched: true,
   count: COUNT,
   icon: { key: 'youtube', label: 'YouTube' },

@@ -1,8 +1,10 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
 
+/** A route's response schema: classic zod or zod/mini (the signed-out contracts), both zod core types. */
+type ZodType = z.core.$ZodType;
 type RouteSchema = Parameters<FastifySerializerCompiler<ZodType>>[0];
 
 /**

@@ -4,13 +4,7 @@
  * when it is opened.
  */
 export { catalogueKeys, useCatalogue } from './api/catalogue-api';
-export {
-  guidedBuilderPath,
-  guidedKinds,
-  guidedSourcesParam,
-  parseGuidedSources,
-  withGuidedSources,
-} from './lib/guided';
+export { guidedKinds } from './lib/guided';
 // For the tests of other features that show the catalogue.
 export { testCatalogue } from './sidebar/test-support';
 export { resetBuilder } from './store';

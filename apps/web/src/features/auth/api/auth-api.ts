@@ -12,7 +12,7 @@ import {
   socialProvidersResponseSchema,
   socialTicketResponseSchema,
 } from '@digest/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '#web/lib/api-client';
 import { API_BASE } from '#web/lib/config';
 import { getToken } from '#web/lib/session/session';

@@ -1,25 +1,17 @@
-import { type LoginBody, type LoginInput, loginSchema } from '@digest/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { loginSchema } from '@digest/contracts';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button';
 import { TextField } from '#web/components/ui/TextField';
 import { paths } from '#web/lib/paths';
+import { useSchemaForm } from '#web/lib/use-schema-form';
 import { useLogin } from '../api/use-auth';
 import styles from './LoginForm.module.css';
 
 export function LoginForm() {
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginBody>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useSchemaForm(loginSchema, { email: '', password: '' });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     login.mutate(values);
   });
 
@@ -31,16 +23,14 @@ export function LoginForm() {
         autoComplete="email"
         inputMode="email"
         spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
+        {...form.text('email')}
       />
       <div className={styles.password}>
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...form.text('password')}
         />
         <Link className={styles.forgot} to={paths.forgetPassword}>
           Forgot password?

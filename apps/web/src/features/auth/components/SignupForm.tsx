@@ -1,22 +1,13 @@
-import { signupSchema, TERMS_REQUIRED_MESSAGE } from '@digest/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { signupSchema } from '@digest/contracts';
 import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { SiteLink } from '#web/components/ui/SiteLink';
 import { TextField } from '#web/components/ui/TextField';
 import { useSiteLinks } from '#web/lib/site';
+import { useSchemaForm } from '#web/lib/use-schema-form';
 import { useSignup } from '../api/use-auth';
 import { keepSourcesForSocial } from '../lib/social-sources';
 import styles from './LoginForm.module.css';
-
-/** The contract's sign-up rules; the checkbox gives a boolean, which must be true. */
-const signupFormSchema = signupSchema.extend({
-  confirmed: z.boolean().refine(Boolean, { error: TERMS_REQUIRED_MESSAGE }),
-});
-type SignupFormValues = z.input<typeof signupFormSchema>;
-type SignupFormOutput = z.output<typeof signupFormSchema>;
 
 /** docs/product.md §2 "Sign-up": e-mail, password with its hint, terms checkbox, Create Account. */
 export function SignupForm({
@@ -29,26 +20,17 @@ export function SignupForm({
 }) {
   const signup = useSignup();
   const { termsUrl, privacyUrl } = useSiteLinks();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignupFormValues, unknown, SignupFormOutput>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: { email: defaultEmail, password: '', confirmed: false },
-  });
+  // The contract's own rules: an unticked box (false) is not the `true` it requires, with its message.
+  const form = useSchemaForm(signupSchema, { email: defaultEmail, password: '', confirmed: false });
 
-  const onSubmit = handleSubmit((values) => {
-    signup.mutate(
-      { email: values.email, password: values.password, confirmed: true },
-      {
-        onSuccess: () => {
-          // The mailed link comes back without this page's query: its `?sources=` wait as a social trip's do.
-          keepSourcesForSocial(window.location.search);
-          onSignedUp(values.email);
-        },
+  const onSubmit = form.handleSubmit((values) => {
+    signup.mutate(values, {
+      onSuccess: () => {
+        // The mailed link comes back without this page's query: its `?sources=` wait as a social trip's do.
+        keepSourcesForSocial(window.location.search);
+        onSignedUp(values.email);
       },
-    );
+    });
   });
 
   return (
@@ -59,16 +41,14 @@ export function SignupForm({
         autoComplete="email"
         inputMode="email"
         spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
+        {...form.text('email')}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="Use at least 8 characters, with a letter, a number and a symbol."
-        error={errors.password?.message}
-        {...register('password')}
+        {...form.text('password')}
       />
       {/* The texts open in a new tab, so what was typed here stays. */}
       <Checkbox
@@ -84,8 +64,7 @@ export function SignupForm({
             </SiteLink>
           </>
         }
-        error={errors.confirmed?.message}
-        {...register('confirmed')}
+        {...form.checkbox('confirmed')}
       />
       <Button type="submit" fullWidth loading={signup.isPending}>
         Create Account

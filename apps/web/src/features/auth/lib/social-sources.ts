@@ -1,5 +1,5 @@
 import { MAX_SOURCES, type SourceType } from '@digest/contracts';
-import { guidedSourcesParam, parseGuidedSources } from '#web/features/builder';
+import { guidedSourcesParam, parseGuidedSources } from '#web/lib/guided-sources';
 import { SOURCES_PARAM } from '#web/lib/paths';
 
 /**

@@ -1,10 +1,9 @@
-import { type ForgotPasswordBody, forgotPasswordSchema } from '@digest/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { forgotPasswordSchema } from '@digest/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/Button';
 import { TextField } from '#web/components/ui/TextField';
 import { paths } from '#web/lib/paths';
+import { useSchemaForm } from '#web/lib/use-schema-form';
 import { useForgotPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/LoginForm.module.css';
@@ -13,14 +12,7 @@ import styles from '../components/LoginForm.module.css';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword(() => navigate(paths.recoverMessage));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ email: string }, unknown, ForgotPasswordBody>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' });
 
   return (
     <AuthCard
@@ -35,7 +27,7 @@ export function ForgotPasswordPage() {
       <title>Forgot password · Digest</title>
       <form
         className={styles.form}
-        onSubmit={handleSubmit((values) => forgot.mutate(values))}
+        onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
         noValidate
         aria-label="Request a password reset link"
       >
@@ -45,8 +37,7 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
+          {...form.text('email')}
         />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Send Reset Link

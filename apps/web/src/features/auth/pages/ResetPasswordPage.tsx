@@ -1,13 +1,12 @@
 import { newPasswordSchema } from '@digest/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Alert } from '#web/components/ui/Alert';
 import { Button } from '#web/components/ui/Button';
 import { TextField } from '#web/components/ui/TextField';
 import { paths } from '#web/lib/paths';
 import { endSession, succeedAuth } from '#web/lib/session/session';
+import { useSchemaForm } from '#web/lib/use-schema-form';
 import { useResetPassword } from '../api/use-auth';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/LoginForm.module.css';
@@ -20,13 +19,9 @@ export function ResetPasswordPage() {
   const recoveryToken = params.get('recoveryToken') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ password: string }>({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+  const form = useSchemaForm(formSchema, { password: '' });
 
-  const onSubmit = handleSubmit(({ password }) => {
+  const onSubmit = form.handleSubmit(({ password }) => {
     reset.mutate(
       { password, recoveryToken },
       {
@@ -58,8 +53,7 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             hint="Use at least 8 characters, with a letter, a number and a symbol."
-            error={errors.password?.message}
-            {...register('password')}
+            {...form.text('password')}
           />
           {reset.isError ? (
             <Alert>

@@ -5,14 +5,9 @@ import { Button } from '#web/components/ui/Button';
 import { Checkbox } from '#web/components/ui/Checkbox';
 import { InboxIcon, NewspaperIcon, SparkIcon } from '#web/components/ui/icons';
 import { Spinner } from '#web/components/ui/Spinner';
-import {
-  guidedBuilderPath,
-  guidedKinds,
-  parseGuidedSources,
-  resetBuilder,
-  useCatalogue,
-} from '#web/features/builder';
+import { guidedKinds, resetBuilder, useCatalogue } from '#web/features/builder';
 import { SourceIcon } from '#web/features/digests';
+import { guidedBuilderPath, parseGuidedSources } from '#web/lib/guided-sources';
 import { paths, SOURCES_PARAM } from '#web/lib/paths';
 import { isProfileComplete, useCurrentUser } from '#web/lib/session/use-me';
 import { OnboardingForm } from '../components/OnboardingForm';
