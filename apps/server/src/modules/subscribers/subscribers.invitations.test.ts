@@ -68,6 +68,24 @@ async function invitationJobsFor(subscriberId: string) {
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
+/**
+ * Waits until the notice jobs of these friends have all finished: a job updates its friends' rows as it
+ * mails them (woken at once when queued), so a "nothing changes" check compares the rows after that.
+ */
+async function noticesSettled(subscriberIds: string[]) {
+  const jobs = async () => {
+    const result = await t.database.db.execute(
+      sql`select count(*)::int as queued, count(*) filter (where state <> 'completed')::int as unfinished
+          from pgboss.job
+          where name = 'subscribers.send-notices'
+            and data->'subscriberIds' ?| ${`{${subscriberIds.join(',')}}`}::text[]`,
+    );
+    return (result as unknown as { rows: { queued: number; unfinished: number }[] }).rows[0];
+  };
+  await expect.poll(jobs, { timeout: 15_000, interval: 100 }).toMatchObject({ unfinished: 0 });
+  expect((await jobs())?.queued).toBeGreaterThan(0);
+}
+
 const header = (mail: Received, name: string) =>
   mail.parsed.headerLines
     .find((line) => line.key === name)
@@ -240,7 +258,8 @@ describe('suppression list', () => {
     const owner = await verifiedOwner();
     const friend = unique('leaver');
     const digest = await createDigest(t.app, owner, { subscribers: [friend] });
-    const { token } = await rowOf(digest.digestId, friend);
+    const { token, subscriberId } = await rowOf(digest.digestId, friend);
+    await noticesSettled([subscriberId]);
     await answer(token, 'accept');
     await answer(token, 'unsubscribe');
     const before = await subscriberRows(digest.digestId);
@@ -339,6 +358,7 @@ describe('mail limits', () => {
     const owner = await verifiedOwner();
     const first = Array.from({ length: RECIPIENTS_PER_DAY - 1 }, (_, i) => unique(`cap${i}`));
     const digest = await createDigest(t.app, owner, { subscribers: first });
+    await noticesSettled((await subscriberRows(digest.digestId)).map((row) => row.subscriberId));
     const before = await subscriberRows(digest.digestId);
     const refused = await api(owner, 'PUT', `/api/digests/${digest.digestId}/subscribers`, {
       subscribers: [...first, unique('one'), unique('two')],
