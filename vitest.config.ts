@@ -12,6 +12,7 @@ export default defineConfig({
       'test/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['test/zod-messages.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_PROVIDERS } from './data-sources';
 
 /** Accounts a user can connect as sources (docs/product.md §3 "Connected account token": tokenType). */
@@ -24,11 +24,13 @@ export const ACCOUNT_PROVIDER_LABELS: Record<AccountProvider, string> = {
  */
 export const returnPathSchema = z
   .string()
-  .max(300)
-  .regex(/^\/(?![/\\])[^\\\s]*$/, 'must be a path of this site, such as /accounts');
+  .check(
+    z.maxLength(300),
+    z.regex(/^\/(?![/\\])[^\\\s]*$/, 'must be a path of this site, such as /accounts'),
+  );
 
 /** `POST /api/auth/{provider}/tokens`: start connecting an account. */
-export const connectStartBodySchema = z.object({ returnTo: returnPathSchema.optional() }).strict();
+export const connectStartBodySchema = z.strictObject({ returnTo: z.optional(returnPathSchema) });
 
 /** Where the browser goes next: a single-use start address of this server, bound to this browser. */
 export const connectStartResponseSchema = z.object({ url: z.string() });
@@ -37,9 +39,9 @@ export const connectStartResponseSchema = z.object({ url: z.string() });
 export const connectedAccountSchema = z.object({
   tokenId: z.string(),
   tokenType: z.enum(ACCOUNT_PROVIDERS),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
-  profilePicture: z.string().nullable(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  profilePicture: z.nullable(z.string()),
 });
 export type ConnectedAccount = z.output<typeof connectedAccountSchema>;
 

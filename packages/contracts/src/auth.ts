@@ -1,5 +1,3 @@
-// zod/mini, not classic zod: the signed-out pages import this module, and mini's functions tree-shake where
-// classic's schema classes bring every method (docs/decisions/0005-signed-out-pages-zod-mini-own-forms.md).
 import * as z from 'zod/mini';
 
 /** Validation messages of docs/product.md §5, word for word. */

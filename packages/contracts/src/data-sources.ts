@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_PROVIDERS, SOURCE_CATEGORIES } from './source-kinds/source-kind';
 import { SOURCE_TYPES } from './sources';
 
@@ -20,17 +20,17 @@ export const dataSourceSchema = z.object({
   /** SOURCE_LABELS: the name a block of this kind shows by default. */
   name: z.string(),
   /** `/api/data-sources/{path}` (SOURCE_DATA_PATHS); null for kinds without data calls (DATE). */
-  path: z.string().nullable(),
+  path: z.nullable(z.string()),
   category: z.enum(SOURCE_CATEGORIES),
   /** Shown in the builder's default 'Popular' view. */
   popular: z.boolean(),
   /** The provider whose connected account the source needs (ACCOUNT_SOURCE_TYPES), or null. */
-  accountProvider: z.enum(ACCOUNT_PROVIDERS).nullable(),
+  accountProvider: z.nullable(z.enum(ACCOUNT_PROVIDERS)),
   /** False when this server lacks the credentials the kind needs; `reason` then says which. */
   configured: z.boolean(),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
   /** Kinds whose search needs extra credentials (YouTube channel search needs a Data API key). */
-  searchConfigured: z.boolean().optional(),
+  searchConfigured: z.optional(z.boolean()),
 });
 export type DataSource = z.output<typeof dataSourceSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './auth';
 import {
   DIGEST_NAME_MAX_LENGTH,
@@ -67,9 +67,11 @@ export const MIN_SOURCES_TO_SEND_LABEL = 'Send only when at least this many sour
  */
 export const minSourcesToSendSchema = z
   .number({ error: 'Sources needed must be a number' })
-  .int({ error: 'Sources needed must be a whole number' })
-  .min(0, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` })
-  .max(MAX_SOURCES, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` });
+  .check(
+    z.int({ error: 'Sources needed must be a whole number' }),
+    z.gte(0, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` }),
+    z.lte(MAX_SOURCES, { error: `Sources needed must be from 0 to ${MAX_SOURCES}` }),
+  );
 
 /** New-digest defaults (docs/product.md §3). */
 export const DIGEST_DEFAULTS = {
@@ -126,54 +128,68 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const scheduleTypeSchema = z.enum(SCHEDULE_TYPES, { error: DIGEST_MESSAGES.scheduleType });
 export const timeSchema = z
   .string({ error: DIGEST_MESSAGES.time })
-  .regex(TIME_PATTERN, { error: DIGEST_MESSAGES.time });
+  .check(z.regex(TIME_PATTERN, { error: DIGEST_MESSAGES.time }));
 export const weekDaySchema = z
   .number({ error: DIGEST_MESSAGES.weekDay })
-  .int({ error: DIGEST_MESSAGES.weekDay })
-  .min(0, { error: DIGEST_MESSAGES.weekDay })
-  .max(6, { error: DIGEST_MESSAGES.weekDay });
+  .check(
+    z.int({ error: DIGEST_MESSAGES.weekDay }),
+    z.gte(0, { error: DIGEST_MESSAGES.weekDay }),
+    z.lte(6, { error: DIGEST_MESSAGES.weekDay }),
+  );
 export const monthDaySchema = z
   .number({ error: DIGEST_MESSAGES.monthDay })
-  .int({ error: DIGEST_MESSAGES.monthDay })
-  .min(1, { error: DIGEST_MESSAGES.monthDay })
-  .max(31, { error: DIGEST_MESSAGES.monthDay });
+  .check(
+    z.int({ error: DIGEST_MESSAGES.monthDay }),
+    z.gte(1, { error: DIGEST_MESSAGES.monthDay }),
+    z.lte(31, { error: DIGEST_MESSAGES.monthDay }),
+  );
 export const issueRetentionSchema = z.literal(ISSUE_RETENTION_MONTHS, {
   error: DIGEST_MESSAGES.issueRetention,
 });
 
 /** Digest name: white space and control characters collapsed, trimmed; '' lets the server name it. */
-export const digestNameSchema = z
-  .string({ error: 'Name must be text' })
-  .transform((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
-  .pipe(z.string().max(DIGEST_NAME_MAX_LENGTH, { error: DIGEST_MESSAGES.name }));
+export const digestNameSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Name must be text' }),
+    z.transform((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim()),
+  ),
+  z.string().check(z.maxLength(DIGEST_NAME_MAX_LENGTH, { error: DIGEST_MESSAGES.name })),
+);
 
 /**
  * A friend's e-mail: trimmed and lower-cased, then a standard address pattern. A bad one reads
  * '{email} should be a valid email!' with the text as entered.
  */
 const normaliseEmail = (value: string) => value.trim().toLowerCase();
-const friendEmailPattern = z.email().max(EMAIL_MAX_LENGTH);
-export const subscriberEmailSchema = z
-  .string({ error: 'E-mail must be text' })
-  .refine((value) => friendEmailPattern.safeParse(normaliseEmail(value)).success, {
-    error: (issue) => invalidFriendEmailMessage(String(issue.input).trim()),
-  })
-  .transform(normaliseEmail);
+const friendEmailPattern = z.email().check(z.maxLength(EMAIL_MAX_LENGTH));
+export const subscriberEmailSchema = z.pipe(
+  z.string({ error: 'E-mail must be text' }).check(
+    z.refine((value) => friendEmailPattern.safeParse(normaliseEmail(value)).success, {
+      error: (issue) => invalidFriendEmailMessage(String(issue.input).trim()),
+    }),
+  ),
+  z.transform(normaliseEmail),
+);
 
 /** A list of friends' e-mails: each normalised, duplicates dropped (first kept), at most 100. */
-export const subscriberListSchema = z
-  .array(subscriberEmailSchema)
-  .transform((emails) => [...new Set(emails)])
-  .pipe(z.array(z.string()).max(MAX_SUBSCRIBERS, { error: DIGEST_MESSAGES.maxSubscribers }));
+export const subscriberListSchema = z.pipe(
+  z.pipe(
+    z.array(subscriberEmailSchema),
+    z.transform((emails) => [...new Set(emails)]),
+  ),
+  z.array(z.string()).check(z.maxLength(MAX_SUBSCRIBERS, { error: DIGEST_MESSAGES.maxSubscribers })),
+);
 
 export const digestSourcesSchema = z
   .array(sourceSchema)
-  .min(MIN_SOURCES, { error: DIGEST_MESSAGES.minSources })
-  .max(MAX_SOURCES, { error: DIGEST_MESSAGES.maxSources });
+  .check(
+    z.minLength(MIN_SOURCES, { error: DIGEST_MESSAGES.minSources }),
+    z.maxLength(MAX_SOURCES, { error: DIGEST_MESSAGES.maxSources }),
+  );
 
 export const draftSourcesSchema = z
   .array(sourceSchema)
-  .max(MAX_SOURCES, { error: DIGEST_MESSAGES.maxDraftSources });
+  .check(z.maxLength(MAX_SOURCES, { error: DIGEST_MESSAGES.maxDraftSources }));
 
 // ---------------------------------------------------------------------------------------------------
 // Request bodies
@@ -187,32 +203,28 @@ const scheduleFields = {
 };
 
 /** A digest's schedule, with the docs/product.md §3 defaults. */
-export const scheduleSchema = z
-  .object({
-    scheduleType: scheduleTypeSchema.default(DIGEST_DEFAULTS.scheduleType),
-    time: timeSchema.default(DIGEST_DEFAULTS.time),
-    weekDay: weekDaySchema.default(DIGEST_DEFAULTS.weekDay),
-    monthDay: monthDaySchema.default(DIGEST_DEFAULTS.monthDay),
-  })
-  .strict();
+export const scheduleSchema = z.strictObject({
+  scheduleType: z._default(scheduleTypeSchema, DIGEST_DEFAULTS.scheduleType),
+  time: z._default(timeSchema, DIGEST_DEFAULTS.time),
+  weekDay: z._default(weekDaySchema, DIGEST_DEFAULTS.weekDay),
+  monthDay: z._default(monthDaySchema, DIGEST_DEFAULTS.monthDay),
+});
 export type Schedule = z.output<typeof scheduleSchema>;
 
 /** `POST /api/digests`: the digest's own fields; omitted ones take docs/product.md §3 defaults. */
-export const digestCreateSchema = z
-  .object({
-    name: digestNameSchema.default(DIGEST_DEFAULTS.name),
-    active: z.boolean().default(DIGEST_DEFAULTS.active),
-    scheduleType: scheduleFields.scheduleType.default(DIGEST_DEFAULTS.scheduleType),
-    time: scheduleFields.time.default(DIGEST_DEFAULTS.time),
-    weekDay: scheduleFields.weekDay.default(DIGEST_DEFAULTS.weekDay),
-    monthDay: scheduleFields.monthDay.default(DIGEST_DEFAULTS.monthDay),
-    issueRetentionMonths: issueRetentionSchema.default(DIGEST_DEFAULTS.issueRetentionMonths),
-    sendOnlyWhenNew: sendOnlyWhenNewSchema.default(DIGEST_DEFAULTS.sendOnlyWhenNew),
-    minSourcesToSend: minSourcesToSendSchema.default(DIGEST_DEFAULTS.minSourcesToSend),
-    subscribers: subscriberListSchema.default([]),
-    sources: digestSourcesSchema,
-  })
-  .strict();
+export const digestCreateSchema = z.strictObject({
+  name: z._default(digestNameSchema, DIGEST_DEFAULTS.name),
+  active: z._default(z.boolean(), DIGEST_DEFAULTS.active),
+  scheduleType: z._default(scheduleFields.scheduleType, DIGEST_DEFAULTS.scheduleType),
+  time: z._default(scheduleFields.time, DIGEST_DEFAULTS.time),
+  weekDay: z._default(scheduleFields.weekDay, DIGEST_DEFAULTS.weekDay),
+  monthDay: z._default(scheduleFields.monthDay, DIGEST_DEFAULTS.monthDay),
+  issueRetentionMonths: z._default(issueRetentionSchema, DIGEST_DEFAULTS.issueRetentionMonths),
+  sendOnlyWhenNew: z._default(sendOnlyWhenNewSchema, DIGEST_DEFAULTS.sendOnlyWhenNew),
+  minSourcesToSend: z._default(minSourcesToSendSchema, DIGEST_DEFAULTS.minSourcesToSend),
+  subscribers: z._default(subscriberListSchema, []),
+  sources: digestSourcesSchema,
+});
 export type DigestCreateInput = z.input<typeof digestCreateSchema>;
 export type DigestCreate = z.output<typeof digestCreateSchema>;
 
@@ -222,44 +234,42 @@ export type DigestCreate = z.output<typeof digestCreateSchema>;
  * paused for longer than its period); `subscribers` sets the list like `PUT /subscribers`.
  */
 export const digestPatchSchema = z
-  .object({
-    name: digestNameSchema,
-    active: z.boolean(),
-    ...scheduleFields,
-    issueRetentionMonths: issueRetentionSchema,
-    sendOnlyWhenNew: sendOnlyWhenNewSchema,
-    minSourcesToSend: minSourcesToSendSchema,
-    subscribers: subscriberListSchema,
-    sources: digestSourcesSchema,
-    /** With `active: true`: resume with one "While you were away" issue (see catch-up.ts). */
-    catchUp: z.literal(true, { error: 'catchUp can only be true' }),
-  })
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange })
-  .refine((patch) => patch.catchUp === undefined || patch.active === true, {
-    error: DIGEST_MESSAGES.catchUpOnResume,
-    path: ['catchUp'],
-  });
+  .partial(
+    z.strictObject({
+      name: digestNameSchema,
+      active: z.boolean(),
+      ...scheduleFields,
+      issueRetentionMonths: issueRetentionSchema,
+      sendOnlyWhenNew: sendOnlyWhenNewSchema,
+      minSourcesToSend: minSourcesToSendSchema,
+      subscribers: subscriberListSchema,
+      sources: digestSourcesSchema,
+      /** With `active: true`: resume with one "While you were away" issue (see catch-up.ts). */
+      catchUp: z.literal(true, { error: 'catchUp can only be true' }),
+    }),
+  )
+  .check(
+    z.refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange }),
+    z.refine((patch) => patch.catchUp === undefined || patch.active === true, {
+      error: DIGEST_MESSAGES.catchUpOnResume,
+      path: ['catchUp'],
+    }),
+  );
 export type DigestPatchInput = z.input<typeof digestPatchSchema>;
 export type DigestPatch = z.output<typeof digestPatchSchema>;
 
 /** `POST /api/digests/drafts`: a builder in progress, 0–20 sources. */
-export const draftCreateSchema = z
-  .object({
-    name: digestNameSchema.default(''),
-    sources: draftSourcesSchema.default([]),
-  })
-  .strict();
+export const draftCreateSchema = z.strictObject({
+  name: z._default(digestNameSchema, ''),
+  sources: z._default(draftSourcesSchema, []),
+});
 export type DraftCreateInput = z.input<typeof draftCreateSchema>;
 export type DraftCreate = z.output<typeof draftCreateSchema>;
 
 /** `PATCH /api/digests/drafts/{id}`. */
 export const draftPatchSchema = z
-  .object({ name: digestNameSchema, sources: draftSourcesSchema })
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange });
+  .partial(z.strictObject({ name: digestNameSchema, sources: draftSourcesSchema }))
+  .check(z.refine((patch) => Object.keys(patch).length > 0, { error: DIGEST_MESSAGES.nothingToChange }));
 export type DraftPatchInput = z.input<typeof draftPatchSchema>;
 export type DraftPatch = z.output<typeof draftPatchSchema>;
 
@@ -277,11 +287,11 @@ export type DigestVisibility = z.output<typeof digestVisibilitySchema>;
  * `PUT /api/digests/{id}/visibility`: `public` turns the public link on with a new share token (a link
  * given out before, then turned off, stays dead); `private` turns it off and forgets the token.
  */
-export const visibilityPutSchema = z.object({ visibility: digestVisibilitySchema }).strict();
+export const visibilityPutSchema = z.strictObject({ visibility: digestVisibilitySchema });
 export type VisibilityPutInput = z.input<typeof visibilityPutSchema>;
 
 /** `PUT /api/digests/{id}/subscribers`: the whole list of active subscribers after the change. */
-export const subscribersPutSchema = z.object({ subscribers: subscriberListSchema }).strict();
+export const subscribersPutSchema = z.strictObject({ subscribers: subscriberListSchema });
 export type SubscribersPutInput = z.input<typeof subscribersPutSchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -293,7 +303,7 @@ export type SubscribersPutInput = z.input<typeof subscribersPutSchema>;
  * day without a sign-in, so a sandboxed frame (which sends no token) can load it.
  */
 export const buildSchema = z.object({
-  buildNumber: z.number().int(),
+  buildNumber: z.number().check(z.int()),
   createdAt: z.string(),
   htmlLink: z.string(),
 });
@@ -305,23 +315,23 @@ const digestFields = {
   active: z.boolean(),
   scheduleType: scheduleTypeSchema,
   time: z.string(),
-  weekDay: z.number().int(),
-  monthDay: z.number().int(),
+  weekDay: z.number().check(z.int()),
+  monthDay: z.number().check(z.int()),
   /** Issues older than this many months are deleted. */
   issueRetentionMonths: issueRetentionSchema,
   /** An issue with no new item in its list sources is not sent. */
   sendOnlyWhenNew: z.boolean(),
   /** An issue in which fewer sources have something to say is skipped (0: off). */
-  minSourcesToSend: z.number().int(),
+  minSourcesToSend: z.number().check(z.int()),
   /** Number of the newest issue, null before the first one. */
-  latestBuildNumber: z.number().int().nullable(),
+  latestBuildNumber: z.nullable(z.number().check(z.int())),
   visibility: digestVisibilitySchema,
   /** The public page (`{APP_URL}/digests/share/{token}`, its latest issue) while the link is on, else null. */
-  shareUrl: z.string().nullable(),
+  shareUrl: z.nullable(z.string()),
   /** When the next issue goes out (ISO 8601), null while the digest is paused. */
-  nextRunAt: z.string().nullable(),
+  nextRunAt: z.nullable(z.string()),
   /** Since when the digest is paused (ISO 8601); null while active, or paused before this was recorded. */
-  pausedAt: z.string().nullable(),
+  pausedAt: z.nullable(z.string()),
   /** The owner's IANA zone the schedule runs in (UTC until the profile has one). */
   timeZone: z.string(),
   createdAt: z.string(),
@@ -337,9 +347,9 @@ export const digestSummarySchema = z.object({
   /** The kinds of its sources, in the digest's order (one per source: the card draws their icons). */
   sourceTypes: z.array(z.enum(SOURCE_TYPES as [SourceType, ...SourceType[]])),
   /** How many friends it has (invited or subscribed). */
-  subscriberCount: z.number().int(),
+  subscriberCount: z.number().check(z.int()),
   /** How many of its sources failed at their last read (issue or preview): the card's "1 source failing". */
-  failingSources: z.number().int(),
+  failingSources: z.number().check(z.int()),
 });
 export type DigestSummary = z.output<typeof digestSummarySchema>;
 
@@ -355,7 +365,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const lastRunSchema = z.object({
   slot: z.string(),
   status: z.enum(RUN_STATUSES),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type LastRun = z.output<typeof lastRunSchema>;
 
@@ -365,7 +375,7 @@ export const digestSchema = z.object({
   subscribers: z.array(z.string()),
   sources: z.array(storedSourceSchema),
   builds: z.array(buildSchema),
-  lastRun: lastRunSchema.nullable(),
+  lastRun: z.nullable(lastRunSchema),
 });
 export type Digest = z.output<typeof digestSchema>;
 
@@ -422,7 +432,7 @@ export const subscriberSchema = z.object({
   email: z.string(),
   status: z.enum(SUBSCRIBER_STATUSES),
   subscribedAt: z.string(),
-  unsubscribedAt: z.string().nullable(),
+  unsubscribedAt: z.nullable(z.string()),
 });
 export type Subscriber = z.output<typeof subscriberSchema>;
 
@@ -488,7 +498,7 @@ export const templateSchema = z.object({
   description: z.string(),
   sources: z.array(storedSourceSchema),
   /** Why some of the template's sources are left out on this server (a kind it cannot serve), or null. */
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 });
 export type Template = z.output<typeof templateSchema>;
 /** `GET /api/digests/web/{category}`. */
@@ -502,18 +512,22 @@ export type TemplateListResponse = z.output<typeof templateListResponseSchema>;
 /** `GET /api/users/by-username/{username}` (no login): photo, name, bio and the user's digests. */
 export const publicProfileResponseSchema = z.object({
   user: z.object({
-    fullName: z.string().nullable(),
+    fullName: z.nullable(z.string()),
     username: z.string(),
-    bio: z.string().nullable(),
+    bio: z.nullable(z.string()),
     /** URL of the photo, or null. */
-    profileImg: z.string().nullable(),
+    profileImg: z.nullable(z.string()),
   }),
   /**
    * The user's public, active digests, newest first, each by its share token (never its id);
    * `latestBuildNumber` null until the first issue the public may read (the page then shows nothing yet).
    */
   digests: z.array(
-    z.object({ shareToken: z.string(), name: z.string(), latestBuildNumber: z.number().int().nullable() }),
+    z.object({
+      shareToken: z.string(),
+      name: z.string(),
+      latestBuildNumber: z.nullable(z.number().check(z.int())),
+    }),
   ),
 });
 export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
@@ -525,7 +539,7 @@ export type PublicProfile = z.output<typeof publicProfileResponseSchema>;
 /** `/visibility` answers the digest's visibility and its public page (null while private). */
 export const visibilityResponseSchema = z.object({
   visibility: digestVisibilitySchema,
-  shareUrl: z.string().nullable(),
+  shareUrl: z.nullable(z.string()),
 });
 export type VisibilityResponse = z.output<typeof visibilityResponseSchema>;
 

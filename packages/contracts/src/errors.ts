@@ -1,4 +1,3 @@
-// zod/mini: the API client on every page reads these (see auth.ts).
 import * as z from 'zod/mini';
 
 /** Body of every API error response (docs/design.md §5): `{ message, code }`. */

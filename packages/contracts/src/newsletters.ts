@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The newsletter mailbox's API (`/api/newsletters/…`): one schema per rule, read by the server's routes
@@ -25,7 +25,7 @@ const authenticationResultSchema = z.object({
   /** `pass`, `fail`, `softfail`, `neutral`, `none`, `temperror`, `permerror` (RFC 8601 words). */
   result: z.string(),
   /** The domain the result is for, when there is one. */
-  domain: z.string().nullable(),
+  domain: z.nullable(z.string()),
 });
 
 /** SPF, DKIM and DMARC, as checked when the message arrived. */
@@ -40,29 +40,29 @@ export const newsletterSenderSchema = z.object({
   senderId: z.uuid(),
   name: z.string(),
   address: z.string(),
-  listId: z.string().nullable(),
+  listId: z.nullable(z.string()),
   state: z.enum(NEWSLETTER_SENDER_STATES),
   firstSeenAt: z.iso.datetime(),
   lastSeenAt: z.iso.datetime(),
   /** Messages received from it since it was first seen. */
-  messageCount: z.number().int(),
+  messageCount: z.number().check(z.int()),
   /** Messages of it still in the mailbox, and how many of those are unread. */
-  storedCount: z.number().int(),
-  unreadCount: z.number().int(),
+  storedCount: z.number().check(z.int()),
+  unreadCount: z.number().check(z.int()),
   /** Whether Unsubscribe can act for the user: a one-click https link or a mailto address. */
   canUnsubscribe: z.boolean(),
   /**
    * The sender's own unsubscribe web page (https) when Unsubscribe cannot act for the user (no one-click,
    * no mailto): the page links it for the user to open. Null otherwise.
    */
-  unsubscribePage: z.string().nullable(),
-  unsubscribe: z
-    .object({
+  unsubscribePage: z.nullable(z.string()),
+  unsubscribe: z.nullable(
+    z.object({
       outcome: z.enum(['sent', 'failed']),
-      detail: z.string().nullable(),
+      detail: z.nullable(z.string()),
       at: z.iso.datetime(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type NewsletterSender = z.infer<typeof newsletterSenderSchema>;
 
@@ -77,18 +77,18 @@ export const newsletterMessageSummarySchema = z.object({
   read: z.boolean(),
   kind: z.enum(NEWSLETTER_MESSAGE_KINDS),
   /** The confirm link of a confirmation; the code of a forwarding verification. */
-  confirmUrl: z.string().nullable(),
-  forwardingCode: z.string().nullable(),
+  confirmUrl: z.nullable(z.string()),
+  forwardingCode: z.nullable(z.string()),
   /** A pinned message the user has acted on or dismissed. */
   resolved: z.boolean(),
 });
 export type NewsletterMessageSummary = z.infer<typeof newsletterMessageSummarySchema>;
 
-export const newsletterMessageSchema = newsletterMessageSummarySchema.extend({
+export const newsletterMessageSchema = z.extend(newsletterMessageSummarySchema, {
   recipient: z.string(),
-  replyTo: z.string().nullable(),
+  replyTo: z.nullable(z.string()),
   sentAt: z.iso.datetime(),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.number().check(z.int()),
   authentication: newsletterAuthenticationSchema,
   text: z.string(),
   /** Whether it has an HTML part; the reader frame loads it from `htmlUrl`. */
@@ -98,21 +98,21 @@ export const newsletterMessageSchema = newsletterMessageSummarySchema.extend({
    * which cannot send the bearer token. Signed for this user and message, it works for a few minutes;
    * null without an HTML part.
    */
-  htmlUrl: z.string().nullable(),
+  htmlUrl: z.nullable(z.string()),
 });
 export type NewsletterMessage = z.infer<typeof newsletterMessageSchema>;
 
 /** GET /api/newsletters: the address, the quota, the senders and what is pinned. */
 export const newsletterMailboxSchema = z.object({
   /** `username@MAIL_DOMAIN`, or null before the user has a username. */
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
   /** Whether this server receives mail (the inbound role is configured). */
   receiving: z.boolean(),
-  usedBytes: z.number().int(),
-  quotaBytes: z.number().int(),
+  usedBytes: z.number().check(z.int()),
+  quotaBytes: z.number().check(z.int()),
   /** Used ≥ quota: new mail is refused (452, so senders retry) until messages are deleted. */
   full: z.boolean(),
-  unreadCount: z.number().int(),
+  unreadCount: z.number().check(z.int()),
   senders: z.array(newsletterSenderSchema),
   /** Unresolved confirmations, forwarding codes and reply-to-confirm messages, newest first. */
   pinned: z.array(newsletterMessageSummarySchema),
@@ -124,24 +124,25 @@ export const NEWSLETTER_PAGE_SIZE_MAX = 100;
 
 /** GET /api/newsletters/messages query: newest first, filtered by sender or words of the sender or subject. */
 export const newsletterMessagesQuerySchema = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(NEWSLETTER_SEARCH_MAX_LENGTH, {
-      error: `Search should have at most ${NEWSLETTER_SEARCH_MAX_LENGTH} characters`,
-    })
-    .optional(),
-  senderId: z.uuid({ error: 'senderId must be a sender id' }).optional(),
-  unread: z.enum(['true', 'false']).optional(),
+  q: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(NEWSLETTER_SEARCH_MAX_LENGTH, {
+        error: `Search should have at most ${NEWSLETTER_SEARCH_MAX_LENGTH} characters`,
+      }),
+    ),
+  ),
+  senderId: z.optional(z.uuid({ error: 'senderId must be a sender id' })),
+  unread: z.optional(z.enum(['true', 'false'])),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(NEWSLETTER_PAGE_SIZE_MAX).default(50),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(NEWSLETTER_PAGE_SIZE_MAX)), 50),
 });
 export type NewsletterMessagesQuery = z.infer<typeof newsletterMessagesQuerySchema>;
 
 export const newsletterMessagesPageSchema = z.object({
   messages: z.array(newsletterMessageSummarySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type NewsletterMessagesPage = z.infer<typeof newsletterMessagesPageSchema>;
 
@@ -173,8 +174,8 @@ export const newsletterSenderResponseSchema = z.object({ sender: newsletterSende
  */
 export const newsletterUnsubscribeResponseSchema = z.object({
   outcome: z.enum(['sent', 'failed', 'open_link']),
-  detail: z.string().nullable(),
-  link: z.string().nullable(),
+  detail: z.nullable(z.string()),
+  link: z.nullable(z.string()),
   sender: newsletterSenderSchema,
 });
 export type NewsletterUnsubscribeResponse = z.infer<typeof newsletterUnsubscribeResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_DIGESTS, MAX_SOURCES, MIN_SOURCES } from './digest-limits';
 import { DIGEST_MESSAGES, digestNameSchema } from './digests';
 import { httpUrl, SOURCE_NAME_MAX_LENGTH } from './source-kinds/fields';
@@ -62,8 +62,8 @@ export type OpmlFolder = z.infer<typeof opmlFolderSchema>;
 export const opmlImportResponseSchema = z.object({
   title: z.string(),
   folders: z.array(opmlFolderSchema),
-  feedCount: z.number().int(),
-  refusedCount: z.number().int(),
+  feedCount: z.number().check(z.int()),
+  refusedCount: z.number().check(z.int()),
 });
 export type OpmlImport = z.infer<typeof opmlImportResponseSchema>;
 
@@ -71,53 +71,56 @@ export type OpmlImport = z.infer<typeof opmlImportResponseSchema>;
 export const opmlFeedUrlSchema = httpUrl('Feed link');
 
 /** A feed chosen for a digest: its URL by the RSS kind's own rule, its title as the block's name. */
-const chosenFeedSchema = z
-  .object({
-    title: z.string({ error: 'Title must be text' }).max(1000),
+const chosenFeedSchema = z.pipe(
+  z.strictObject({
+    title: z.string({ error: 'Title must be text' }).check(z.maxLength(1000)),
     xmlUrl: opmlFeedUrlSchema,
     /** Sent back as the import answered it; a block keeps only the feed. */
-    htmlUrl: z.string({ error: 'Site link must be text' }).max(2048).optional(),
-  })
-  .strict()
-  .transform((feed) => ({
+    htmlUrl: z.optional(z.string({ error: 'Site link must be text' }).check(z.maxLength(2048))),
+  }),
+  z.transform((feed) => ({
     title: feed.title.replace(/\s+/g, ' ').trim().slice(0, SOURCE_NAME_MAX_LENGTH),
     xmlUrl: feed.xmlUrl,
-  }));
+  })),
+);
 
 const folderDigestSchema = z
-  .object({
+  .strictObject({
     name: digestNameSchema,
-    feeds: z.array(chosenFeedSchema).max(200),
+    feeds: z.array(chosenFeedSchema).check(z.maxLength(200)),
   })
-  .strict()
-  .superRefine((folder, context) => {
-    const count = folder.feeds.length;
-    if (count > MAX_SOURCES)
-      context.addIssue({
-        code: 'custom',
-        path: ['feeds'],
-        message: folderTooLargeMessage(folder.name, count),
-      });
-    if (count < MIN_SOURCES)
-      context.addIssue({
-        code: 'custom',
-        path: ['feeds'],
-        message: folderTooSmallMessage(folder.name, count),
-      });
-  });
+  .check(
+    z.superRefine((folder, context) => {
+      const count = folder.feeds.length;
+      if (count > MAX_SOURCES)
+        context.addIssue({
+          code: 'custom',
+          path: ['feeds'],
+          message: folderTooLargeMessage(folder.name, count),
+        });
+      if (count < MIN_SOURCES)
+        context.addIssue({
+          code: 'custom',
+          path: ['feeds'],
+          message: folderTooSmallMessage(folder.name, count),
+        });
+    }),
+  );
 
 /** `POST /api/opml/digests`: one digest per folder, each with the docs/product.md §3 defaults. */
-export const opmlFolderDigestsSchema = z
-  .object({
-    folders: z
-      .array(folderDigestSchema)
-      .min(1, { error: OPML_MESSAGES.noFolders })
-      .max(MAX_DIGESTS, { error: DIGEST_MESSAGES.maxDigests }),
-  })
-  .strict();
+export const opmlFolderDigestsSchema = z.strictObject({
+  folders: z
+    .array(folderDigestSchema)
+    .check(
+      z.minLength(1, { error: OPML_MESSAGES.noFolders }),
+      z.maxLength(MAX_DIGESTS, { error: DIGEST_MESSAGES.maxDigests }),
+    ),
+});
 export type OpmlFolderDigestsInput = z.input<typeof opmlFolderDigestsSchema>;
 export type OpmlFolderDigests = z.output<typeof opmlFolderDigestsSchema>;
 
 export const opmlFolderDigestsResponseSchema = z.object({
-  digests: z.array(z.object({ digestId: z.string(), name: z.string(), sourceCount: z.number().int() })),
+  digests: z.array(
+    z.object({ digestId: z.string(), name: z.string(), sourceCount: z.number().check(z.int()) }),
+  ),
 });

@@ -1,4 +1,3 @@
-// zod/mini: the signed-out pages read the site's links (see auth.ts).
 import * as z from 'zod/mini';
 
 /** The pages the server renders for the app from Markdown or HTML (docs/product.md §2). */

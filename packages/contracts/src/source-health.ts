@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_PROVIDER_LABELS } from './accounts';
 import { SOURCE_LABELS, SOURCE_TYPES, type Source, type SourceType, sourceKindOf } from './sources';
 
@@ -139,7 +139,7 @@ export const feedMovingMessage = (address: string) => `The feed moved: use ${add
 const fixSchema = z.object({
   message: z.string(),
   action: z.enum(SOURCE_FIX_ACTIONS),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
 });
 
 /** One source's record, as `GET /api/digests/{id}/health` answers it. */
@@ -147,7 +147,7 @@ export const sourceHealthSchema = z.object({
   /** `sourceHealthKey` of the source. */
   key: z.string(),
   /** Its place in the digest's sources (the first source that has this key). */
-  index: z.number().int(),
+  index: z.number().check(z.int()),
   type: z.enum(SOURCE_TYPES as [SourceType, ...SourceType[]]),
   /** The block's title, as the issue shows it. */
   title: z.string(),
@@ -157,22 +157,26 @@ export const sourceHealthSchema = z.object({
    * The read that last changed the record: the one that ended a failure, or a preview's (a read that went
    * well is not written over a record that says all is well); null for a source that never failed.
    */
-  lastSuccessAt: z.string().nullable(),
-  lastErrorAt: z.string().nullable(),
+  lastSuccessAt: z.nullable(z.string()),
+  lastErrorAt: z.nullable(z.string()),
   /** The last failure: the provider's words (as the source's block showed them) and its kind. */
-  lastError: z
-    .object({ kind: z.enum(SOURCE_ERROR_KINDS), detail: z.string(), providerStatus: z.number().nullable() })
-    .nullable(),
+  lastError: z.nullable(
+    z.object({
+      kind: z.enum(SOURCE_ERROR_KINDS),
+      detail: z.string(),
+      providerStatus: z.nullable(z.number()),
+    }),
+  ),
   /** Issues in a row whose read of this source failed. */
-  consecutiveFailures: z.number().int(),
+  consecutiveFailures: z.number().check(z.int()),
   /** When the provider asked to wait until (its Retry-After), while that is ahead. */
-  retryAt: z.string().nullable(),
+  retryAt: z.nullable(z.string()),
   /** What to do while it is failing, or about a feed that moved. */
-  fix: fixSchema.nullable(),
+  fix: z.nullable(fixSchema),
   /** A permanent redirect the feed answers, and when it was first seen. */
-  movedTo: z.object({ address: z.string(), since: z.string() }).nullable(),
+  movedTo: z.nullable(z.object({ address: z.string(), since: z.string() })),
   /** Set once the address was changed to where the feed moved: `feedMovedNote`. */
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 });
 export type SourceHealth = z.output<typeof sourceHealthSchema>;
 

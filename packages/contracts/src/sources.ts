@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sourceKinds } from './source-kinds';
 import type { SourceKind } from './source-kinds/source-kind';
 

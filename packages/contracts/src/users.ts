@@ -1,4 +1,3 @@
-// zod/mini: the session and the signed-out pages read the user (see auth.ts).
 import * as z from 'zod/mini';
 import {
   accessTokenSchema,

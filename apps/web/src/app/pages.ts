@@ -5,6 +5,8 @@
  * "Web build"), so it costs no extra round trip. The builder and the profile editor stay in chunks of
  * their own inside it.
  */
+import '#web/lib/zod-messages';
+
 export { AccountsPage } from '#web/features/accounts';
 export { AdminPage } from '#web/features/admin';
 export { lazyBuilderLayout, lazyDigestCreatorPage } from '#web/features/builder';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * docs/product.md §3 "Conditions": a source's optional rules for when it is worth reading. Item filters
@@ -32,74 +32,72 @@ const objectError =
     issue.code === 'unrecognized_keys' ? `Unknown condition: ${(issue.keys ?? []).join(', ')}` : message;
 
 const number = (label: string) => z.number({ error: `${label} must be a number` });
-const whole = (label: string) => number(label).int({ error: `${label} must be a whole number` });
-const between = (label: string, schema: z.ZodNumber, min: number, max: number) =>
-  schema
-    .min(min, { error: `${label} must be from ${min} to ${max}` })
-    .max(max, { error: `${label} must be from ${min} to ${max}` });
+const whole = (label: string) => number(label).check(z.int({ error: `${label} must be a whole number` }));
+const between = (label: string, schema: z.ZodMiniNumber, min: number, max: number) =>
+  schema.check(
+    z.gte(min, { error: `${label} must be from ${min} to ${max}` }),
+    z.lte(max, { error: `${label} must be from ${min} to ${max}` }),
+  );
 
 /** A count an item or a source must reach: a whole number from 0. */
 const atLeast = (label: string) =>
-  whole(label)
-    .min(0, { error: `${label} must be 0 or more` })
-    .max(1_000_000, {
+  whole(label).check(
+    z.gte(0, { error: `${label} must be 0 or more` }),
+    z.lte(1_000_000, {
       error: `${label} must be at most 1,000,000`,
-    });
+    }),
+  );
 
 /** "Only if it has at least N new items", N up to the kind's count (more could never be met). */
 const minNewItems = (maxItems: number) =>
-  between(CONDITION_LABELS.minNewItems, whole(CONDITION_LABELS.minNewItems), 1, maxItems).optional();
+  z.optional(between(CONDITION_LABELS.minNewItems, whole(CONDITION_LABELS.minNewItems), 1, maxItems));
 
 /**
  * Conditions are strict objects of optional fields, each kind its own, last in the kind's shape (where the
  * compiled response serialiser writes an optional setting).
  */
-const conditions = <S extends z.ZodRawShape>(shape: S) =>
-  z
-    .object(shape, { error: objectError('Conditions must be an object') })
-    .strict()
-    .optional();
+const conditions = <S extends z.core.$ZodShape>(shape: S) =>
+  z.optional(z.strictObject(shape, { error: objectError('Conditions must be an object') }));
 
 /** Weather: only if rain is likely, or the temperature leaves a range (in the source's unit). */
 export const weatherConditions = () =>
   conditions({
-    rainAtLeast: between(
-      CONDITION_LABELS.rainAtLeast,
-      whole(CONDITION_LABELS.rainAtLeast),
-      0,
-      100,
-    ).optional(),
-    temperatureOutside: z
-      .object(
-        {
-          min: between(
-            CONDITION_LABELS.temperatureMin,
-            number(CONDITION_LABELS.temperatureMin),
-            -TEMPERATURE_LIMIT,
-            TEMPERATURE_LIMIT,
-          ),
-          max: between(
-            CONDITION_LABELS.temperatureMax,
-            number(CONDITION_LABELS.temperatureMax),
-            -TEMPERATURE_LIMIT,
-            TEMPERATURE_LIMIT,
-          ),
-        },
-        { error: objectError('Temperature range needs a lowest and a highest temperature') },
-      )
-      .strict()
-      .refine((range) => range.min < range.max, {
-        error: `${CONDITION_LABELS.temperatureMin} must be below the highest`,
-        path: ['min'],
-      })
-      .optional(),
+    rainAtLeast: z.optional(
+      between(CONDITION_LABELS.rainAtLeast, whole(CONDITION_LABELS.rainAtLeast), 0, 100),
+    ),
+    temperatureOutside: z.optional(
+      z
+        .strictObject(
+          {
+            min: between(
+              CONDITION_LABELS.temperatureMin,
+              number(CONDITION_LABELS.temperatureMin),
+              -TEMPERATURE_LIMIT,
+              TEMPERATURE_LIMIT,
+            ),
+            max: between(
+              CONDITION_LABELS.temperatureMax,
+              number(CONDITION_LABELS.temperatureMax),
+              -TEMPERATURE_LIMIT,
+              TEMPERATURE_LIMIT,
+            ),
+          },
+          { error: objectError('Temperature range needs a lowest and a highest temperature') },
+        )
+        .check(
+          z.refine((range) => range.min < range.max, {
+            error: `${CONDITION_LABELS.temperatureMin} must be below the highest`,
+            path: ['min'],
+          }),
+        ),
+    ),
   });
 
 /** Hacker News and Reddit: only items with enough points and comments, and optionally enough new ones. */
 export const discussionConditions = (maxItems: number) =>
   conditions({
-    minPoints: atLeast(CONDITION_LABELS.minPoints).optional(),
-    minComments: atLeast(CONDITION_LABELS.minComments).optional(),
+    minPoints: z.optional(atLeast(CONDITION_LABELS.minPoints)),
+    minComments: z.optional(atLeast(CONDITION_LABELS.minComments)),
     minNewItems: minNewItems(maxItems),
   });
 
@@ -109,12 +107,14 @@ export const listConditions = (maxItems: number) => conditions({ minNewItems: mi
 /** Stripe: only if an account's revenue changed by more than N % from the day before. */
 export const stripeConditions = () =>
   conditions({
-    revenueChangeAbove: between(
-      CONDITION_LABELS.revenueChangeAbove,
-      number(CONDITION_LABELS.revenueChangeAbove),
-      0,
-      MAX_REVENUE_CHANGE_PERCENT,
-    ).optional(),
+    revenueChangeAbove: z.optional(
+      between(
+        CONDITION_LABELS.revenueChangeAbove,
+        number(CONDITION_LABELS.revenueChangeAbove),
+        0,
+        MAX_REVENUE_CHANGE_PERCENT,
+      ),
+    ),
   });
 
 export type WeatherConditions = NonNullable<z.output<ReturnType<typeof weatherConditions>>>;

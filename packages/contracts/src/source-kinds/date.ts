@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { common, inputSchema } from './fields';
 import { oneItem, type SourceKind } from './source-kind';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The settings fields several kinds share (docs/product.md §3 fields, §5 ranges, §9 defaults and option labels). */
 
@@ -33,37 +33,44 @@ const ID_MAX = 200;
 
 /** Display name: trimmed, so white space only becomes ''. */
 const displayName = (fallback: string) =>
-  z
-    .string()
-    .max(SOURCE_NAME_MAX_LENGTH, {
-      error: `Source name should have at most ${SOURCE_NAME_MAX_LENGTH} characters`,
-    })
-    .trim()
-    .default(fallback);
+  z._default(
+    z.string().check(
+      z.maxLength(SOURCE_NAME_MAX_LENGTH, {
+        error: `Source name should have at most ${SOURCE_NAME_MAX_LENGTH} characters`,
+      }),
+      z.trim(),
+    ),
+    fallback,
+  );
 
 /** Every kind's fields: the display name (`fallbackName` if none is given) and whether the heading shows. */
 export const common = (fallbackName: string) => ({
   name: displayName(fallbackName),
-  showHeading: z.boolean().default(true),
+  showHeading: z._default(z.boolean(), true),
 });
 
 export const count = (max: number, fallback: number, label = 'Number of posts', min = 0) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` })
-    .min(min, { error: `${label} must be at least ${min}` })
-    .max(max, { error: `${label} must be at most ${max}` })
-    .default(fallback);
+  z._default(
+    z
+      .number({ error: `${label} must be a number` })
+      .check(
+        z.int({ error: `${label} must be a whole number` }),
+        z.gte(min, { error: `${label} must be at least ${min}` }),
+        z.lte(max, { error: `${label} must be at most ${max}` }),
+      ),
+    fallback,
+  );
 
 export const layout = (fallback: Layout) =>
-  z.literal(LAYOUTS, { error: 'Layout must be 1 (1 Column) or 2 (2 Columns)' }).default(fallback);
+  z._default(z.literal(LAYOUTS, { error: 'Layout must be 1 (1 Column) or 2 (2 Columns)' }), fallback);
 export const images = (fallback: ImagesOption = 'show') =>
-  z.enum(IMAGE_OPTIONS, { error: "Images must be 'show' or 'hide'" }).default(fallback);
+  z._default(z.enum(IMAGE_OPTIONS, { error: "Images must be 'show' or 'hide'" }), fallback);
 export const postBody = (fallback: PostBodyOption = 'paragraph') =>
-  z
-    .enum(POST_BODY_OPTIONS, { error: "Post content must be 'full', 'paragraph' or 'hide'" })
-    .default(fallback);
-export const flag = (fallback = false) => z.boolean().default(fallback);
+  z._default(
+    z.enum(POST_BODY_OPTIONS, { error: "Post content must be 'full', 'paragraph' or 'hide'" }),
+    fallback,
+  );
+export const flag = (fallback = false) => z._default(z.boolean(), fallback);
 /**
  * docs/product.md §3 "Only new items": what a block whose items all came in an earlier issue says instead
  * of repeating them, and why an issue with nothing new was not sent ("Send latest digest" answers it too).
@@ -75,23 +82,18 @@ export const ONLY_NEW_LABEL = 'Only new items';
  * A list kind's "Only new items" (on by default): an issue leaves out the items an earlier issue of the
  * same digest carried, and says so in one line when nothing is left.
  */
-export const onlyNew = () => z.boolean({ error: `${ONLY_NEW_LABEL} must be true or false` }).default(true);
-export const text = (max = TEXT_MAX) => z.string().trim().max(max);
+export const onlyNew = () =>
+  z._default(z.boolean({ error: `${ONLY_NEW_LABEL} must be true or false` }), true);
+export const text = (max = TEXT_MAX) => z.string().check(z.trim(), z.maxLength(max));
 export const id = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(ID_MAX);
+    .check(z.trim(), z.minLength(1, { error: `${label} is required` }), z.maxLength(ID_MAX));
 /** An http(s) URL. */
 export const httpUrl = (label: string) =>
-  z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).max(URL_MAX);
+  z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).check(z.maxLength(URL_MAX));
 /** A picture URL the provider gave us (or none). */
-export const pictureUrl = () =>
-  z
-    .union([z.literal(''), httpUrl('Picture')])
-    .nullable()
-    .optional();
+export const pictureUrl = () => z.optional(z.nullable(z.union([z.literal(''), httpUrl('Picture')])));
 
 type Settings = Record<string, unknown>;
 
@@ -99,17 +101,17 @@ type Settings = Record<string, unknown>;
  * The input schema of one kind: strict, defaults, `icon` accepted then dropped (icons are never stored),
  * then the kind's own tidying of what was sent.
  */
-export function inputSchema<S extends z.ZodRawShape>(
+export function inputSchema<S extends z.core.$ZodShape>(
   shape: S,
   tidy: (settings: Settings) => Settings = (s) => s,
 ) {
-  return z
-    .object({ ...shape, icon: z.unknown().optional() })
-    .strict()
-    .transform((value) => {
+  return z.pipe(
+    z.strictObject({ ...shape, icon: z.optional(z.unknown()) }),
+    z.transform((value) => {
       const { icon: _icon, ...settings } = value as Settings;
-      return tidy(settings) as z.output<z.ZodObject<S>>;
-    });
+      return tidy(settings) as z.output<z.ZodMiniObject<S>>;
+    }),
+  );
 }
 
 /** An option list (accounts, users) with its first item per key only; an empty one is dropped. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { common, flag, id, inputSchema, text, uniqueOptions } from './fields';
 import type { ItemList, SourceKind } from './source-kind';
 
@@ -56,24 +56,26 @@ export const CALENDAR_TIME_OPTIONS = [
 
 const LABEL = 'Google Calendar';
 
-const calendarAccountSchema = z
-  .object({
-    tokenId: id('Calendar account'),
-    email: text(254).default(''),
-    events: flag(true),
-    holidays: flag(false),
-    birthdays: flag(false),
-  })
-  .strict();
+const calendarAccountSchema = z.strictObject({
+  tokenId: id('Calendar account'),
+  email: z._default(text(254), ''),
+  events: flag(true),
+  holidays: flag(false),
+  birthdays: flag(false),
+});
 
 const googleCalendarShape = {
   type: z.literal('GOOGLE_CALENDAR'),
   ...common(LABEL),
-  eventType: z
-    .enum(CALENDAR_EVENT_TYPES, { error: "Events must be 'today', 'tomorrow' or 'week'" })
-    .default('week'),
-  eventTime: z.enum(CALENDAR_TIME_FORMATS, { error: "Time format must be '12h' or '24h'" }).default('12h'),
-  selectedEvents: z.array(calendarAccountSchema).max(20).optional(),
+  eventType: z._default(
+    z.enum(CALENDAR_EVENT_TYPES, { error: "Events must be 'today', 'tomorrow' or 'week'" }),
+    'week',
+  ),
+  eventTime: z._default(
+    z.enum(CALENDAR_TIME_FORMATS, { error: "Time format must be '12h' or '24h'" }),
+    '12h',
+  ),
+  selectedEvents: z.optional(z.array(calendarAccountSchema).check(z.maxLength(20))),
 };
 
 /** One entry per calendar account (the first). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { discussionConditions, filtersItems, reaches } from './conditions';
 import { common, count, flag, inputSchema, layout, onlyNew } from './fields';
 import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
@@ -34,7 +34,7 @@ const hackerNewsShape = {
   ...common(LABEL),
   numberOfPosts: count(COUNT.max, COUNT.default),
   /** 'top' (front page) or 'latest' (newest) stories. */
-  story: z.enum(HACKER_NEWS_STORIES, { error: "Story must be 'top' or 'latest'" }).default('top'),
+  story: z._default(z.enum(HACKER_NEWS_STORIES, { error: "Story must be 'top' or 'latest'" }), 'top'),
   askHN: flag(),
   showHN: flag(),
   layout: layout(2),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { common, count, inputSchema } from './fields';
 import { listItems, type SourceKind } from './source-kind';
 
@@ -50,24 +50,28 @@ const newslettersShape = {
   type: z.literal('NEWSLETTERS'),
   ...common(LABEL),
   /** 'all': every sender whose state is `included`; else the chosen senders (by id) that are not muted or blocked. */
-  senders: z
-    .union(
+  senders: z._default(
+    z.union(
       [
         z.literal('all'),
         z
           .array(z.uuid({ error: 'Each chosen sender must be a sender id' }), { error: SENDERS_MESSAGE })
-          .min(1, { error: 'Choose at least one sender, or all senders' })
-          .max(NEWSLETTER_SENDERS_MAX, {
-            error: `Choose at most ${NEWSLETTER_SENDERS_MAX} senders, or all senders`,
-          }),
+          .check(
+            z.minLength(1, { error: 'Choose at least one sender, or all senders' }),
+            z.maxLength(NEWSLETTER_SENDERS_MAX, {
+              error: `Choose at most ${NEWSLETTER_SENDERS_MAX} senders, or all senders`,
+            }),
+          ),
       ],
       { error: SENDERS_MESSAGE },
-    )
-    .default('all'),
+    ),
+    'all',
+  ),
   count: count(COUNT.max, COUNT.default, 'Number of newsletters', COUNT.min),
-  layout: z
-    .enum(NEWSLETTER_LAYOUTS, { error: "Layout must be 'full' (whole issue) or 'summary'" })
-    .default('summary'),
+  layout: z._default(
+    z.enum(NEWSLETTER_LAYOUTS, { error: "Layout must be 'full' (whole issue) or 'summary'" }),
+    'summary',
+  ),
 };
 
 /** A sender chosen twice is kept once. */

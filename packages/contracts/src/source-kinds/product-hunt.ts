@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listConditions } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
 import { listItems, rememberedList, type SourceKind } from './source-kind';

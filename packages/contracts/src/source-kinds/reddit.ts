@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { discussionConditions, filtersItems, reaches } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, postBody } from './fields';
 import { type ItemDiscussion, listItems, rememberedList, type SourceKind } from './source-kind';
@@ -38,15 +38,17 @@ export interface Subreddit {
 }
 
 /** A subreddit name without the r/ prefix (Reddit allows 2–21 letters, digits and underscores). */
-export const subredditNameSchema = z
-  .string({ error: 'Subreddit is required' })
-  .trim()
-  .transform((value) => value.replace(/^\/?r\//i, ''))
-  .pipe(
-    z.string().regex(/^[A-Za-z0-9_]{2,21}$/, {
+export const subredditNameSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'Subreddit is required' }).check(z.trim()),
+    z.transform((value: string) => value.replace(/^\/?r\//i, '')),
+  ),
+  z.string().check(
+    z.regex(/^[A-Za-z0-9_]{2,21}$/, {
       error: 'Subreddit must be 2 to 21 letters, digits or underscores, without r/',
     }),
-  );
+  ),
+);
 
 const LABEL = 'Reddit';
 const COUNT = { max: 10, default: 6 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listConditions } from './conditions';
 import {
   common,
@@ -69,7 +69,7 @@ const rssShape = {
   type: z.literal('RSS'),
   ...common(''),
   feedLink: httpUrl('Feed link'),
-  sourceName: text(SOURCE_NAME_MAX_LENGTH).default(''),
+  sourceName: z._default(text(SOURCE_NAME_MAX_LENGTH), ''),
   favicon: pictureUrl(),
   numberOfPosts: count(COUNT.max, COUNT.default),
   images: images('show'),
@@ -81,7 +81,7 @@ const rssShape = {
    * fetched (`feedLink` is the feed it announced). Sources saved before it existed have none. Last, where
    * the compiled response serialiser writes an optional setting, so its answer matches zod's.
    */
-  pageUrl: httpUrl('Page link').optional(),
+  pageUrl: z.optional(httpUrl('Page link')),
   conditions: listConditions(COUNT.max),
 };
 

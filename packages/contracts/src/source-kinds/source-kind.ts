@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Builder tabs (docs/product.md §2 "category carousel/tabs"); `popular` is a flag, not a tab of its own. */
 export const SOURCE_CATEGORIES = ['everyday', 'news', 'socials', 'tech', 'finance'] as const;
@@ -28,9 +28,9 @@ export interface SourceKind<Content, Settings> {
   /** The name a block of this kind shows when the user gives none (the builder's block title). */
   label: string;
   /** What a client may send (strict, docs/product.md §9 defaults filled in, `icon` accepted then dropped). */
-  schema: z.ZodType<Settings>;
+  schema: z.ZodMiniType<Settings>;
   /** What the server stores and answers: the same fields, every default filled in, no transforms. */
-  storedSchema: z.ZodType;
+  storedSchema: z.ZodMiniType;
   /** Where the builder lists it, and whether its default 'Popular' view shows it. */
   category: SourceCategory;
   popular: boolean;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { percent, type StripeConditions, stripeConditions } from './conditions';
 import { common, flag, id, inputSchema, pictureUrl, text, uniqueOptions } from './fields';
 import { listItems, type SourceKind } from './source-kind';
@@ -48,21 +48,19 @@ export interface StripeContent {
 
 const LABEL = 'Stripe';
 
-const stripeAccountSchema = z
-  .object({
-    tokenId: id('Stripe account'),
-    username: text(200).default(''),
-    revenue: flag(true),
-    payments: flag(true),
-    customers: flag(true),
-    profilePicture: pictureUrl(),
-  })
-  .strict();
+const stripeAccountSchema = z.strictObject({
+  tokenId: id('Stripe account'),
+  username: z._default(text(200), ''),
+  revenue: flag(true),
+  payments: flag(true),
+  customers: flag(true),
+  profilePicture: pictureUrl(),
+});
 
 const stripeShape = {
   type: z.literal('STRIPE'),
   ...common(LABEL),
-  stripeAccounts: z.array(stripeAccountSchema).max(20).optional(),
+  stripeAccounts: z.optional(z.array(stripeAccountSchema).check(z.maxLength(20))),
   conditions: stripeConditions(),
 };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listConditions } from './conditions';
 import {
   common,
@@ -64,22 +64,20 @@ export const TWEET_TYPE_OPTIONS = [
 ] as const;
 
 const tweetType = (fallback: TweetType) =>
-  z.enum(TWEET_TYPES, { error: "Tweet type must be 'latest' or 'popular'" }).default(fallback);
+  z._default(z.enum(TWEET_TYPES, { error: "Tweet type must be 'latest' or 'popular'" }), fallback);
 
-const twitterUserSchema = z
-  .object({
-    twitterUserId: id('Twitter user id'),
-    fullName: text(200).default(''),
-    username: id('Twitter username'),
-    image: pictureUrl(),
-    followersCount: z.number().int().min(0).optional(),
-  })
-  .strict();
+const twitterUserSchema = z.strictObject({
+  twitterUserId: id('Twitter user id'),
+  fullName: z._default(text(200), ''),
+  username: id('Twitter username'),
+  image: pictureUrl(),
+  followersCount: z.optional(z.number().check(z.int(), z.gte(0))),
+});
 
 const twitterAccount = {
   tokenId: id('Twitter account'),
   /** The connected account's username. */
-  username: text(200).default(''),
+  username: z._default(text(200), ''),
 };
 
 const TWEETS_LABEL = 'Twitter tweets';
@@ -96,7 +94,7 @@ const twitterTweetsShape = {
   images: images('show'),
   tweetType: tweetType('popular'),
   onlyNew: onlyNew(),
-  twitterUsers: z.array(twitterUserSchema).max(100).optional(),
+  twitterUsers: z.optional(z.array(twitterUserSchema).check(z.maxLength(100))),
   conditions: listConditions(TWEETS_COUNT.max),
 };
 
@@ -125,13 +123,13 @@ const twitterSearchShape = {
   ...common(SEARCH_LABEL),
   ...twitterAccount,
   /** docs/product.md §5: the first word must be longer than 2 characters. */
-  search: z
-    .string({ error: 'Search phrase is required' })
-    .trim()
-    .max(TEXT_MAX)
-    .refine((value) => (value.split(/\s+/)[0] ?? '').length > 2, {
+  search: z.string({ error: 'Search phrase is required' }).check(
+    z.trim(),
+    z.maxLength(TEXT_MAX),
+    z.refine((value) => (value.split(/\s+/)[0] ?? '').length > 2, {
       error: 'Search phrase must start with a word of more than 2 characters',
     }),
+  ),
   limit: count(SEARCH_COUNT.max, SEARCH_COUNT.default, 'Number of tweets'),
   layout: layout(1),
   images: images('show'),
@@ -152,7 +150,7 @@ const twitterListShape = {
   ...common(LIST_LABEL),
   ...twitterAccount,
   listId: id('List'),
-  listName: text(200).default(''),
+  listName: z._default(text(200), ''),
   includeRetweets: flag(),
   limit: count(LIST_COUNT.max, LIST_COUNT.default, 'Number of tweets'),
   numberOfTweetsPerUser: count(LIST_COUNT.max, 4, 'Tweets per user'),

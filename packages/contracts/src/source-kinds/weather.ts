@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { percent, type WeatherConditions, weatherConditions } from './conditions';
 import { common, id, inputSchema } from './fields';
 import { oneItem, type SourceKind } from './source-kind';
@@ -98,16 +98,23 @@ function weatherUnmet(
 const weatherShape = {
   type: z.literal('WEATHER'),
   ...common(LABEL),
-  forecastIntervalType: z.literal(FORECAST_INTERVALS, { error: 'Forecast must be 1 or 5 days' }).default(5),
-  temperatureType: z.enum(TEMPERATURE_TYPES, { error: "Temperature must be 'F' or 'C'" }).default('F'),
+  forecastIntervalType: z._default(
+    z.literal(FORECAST_INTERVALS, { error: 'Forecast must be 1 or 5 days' }),
+    5,
+  ),
+  temperatureType: z._default(z.enum(TEMPERATURE_TYPES, { error: "Temperature must be 'F' or 'C'" }), 'F'),
   latitude: z
     .number({ error: 'Latitude is required' })
-    .min(-90, { error: 'Latitude must be between -90 and 90' })
-    .max(90, { error: 'Latitude must be between -90 and 90' }),
+    .check(
+      z.gte(-90, { error: 'Latitude must be between -90 and 90' }),
+      z.lte(90, { error: 'Latitude must be between -90 and 90' }),
+    ),
   longitude: z
     .number({ error: 'Longitude is required' })
-    .min(-180, { error: 'Longitude must be between -180 and 180' })
-    .max(180, { error: 'Longitude must be between -180 and 180' }),
+    .check(
+      z.gte(-180, { error: 'Longitude must be between -180 and 180' }),
+      z.lte(180, { error: 'Longitude must be between -180 and 180' }),
+    ),
   locationName: id('Location name'),
   conditions: weatherConditions(),
 };

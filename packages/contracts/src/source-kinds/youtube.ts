@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listConditions } from './conditions';
 import { common, count, images, inputSchema, layout, onlyNew, SOURCE_NAME_MAX_LENGTH, text } from './fields';
 import { listItems, rememberedList, type SourceKind } from './source-kind';
@@ -39,10 +39,12 @@ const youtubeShape = {
   ...common(''),
   channelId: z
     .string({ error: 'Channel is required' })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{2,64}$/, { error: 'Channel id must be letters, digits, - or _' }),
-  channelName: text(200).default(''),
-  sourceName: text(SOURCE_NAME_MAX_LENGTH).default(''),
+    .check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9_-]{2,64}$/, { error: 'Channel id must be letters, digits, - or _' }),
+    ),
+  channelName: z._default(text(200), ''),
+  sourceName: z._default(text(SOURCE_NAME_MAX_LENGTH), ''),
   numberOfPosts: count(COUNT.max, COUNT.default),
   layout: layout(2),
   images: images('show'),

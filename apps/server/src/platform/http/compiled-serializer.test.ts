@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compiledSerializerCompiler } from './compiled-serializer';
 
-const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+const route = (schema: z.core.$ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 
 const summary: DigestSummary = {
   digestId: '0b6f3c1e-2f55-4a8e-9d3c-6a1f0e2b7c41',
@@ -38,7 +38,9 @@ describe('compiled response serialisation', () => {
   it('writes the same text as zod for the digests list, leaving out what the schema does not name', () => {
     const serialize = compiledSerializerCompiler({ check: false })(route(digestListResponseSchema));
     const answer = { digests: [{ ...summary, userId: 'secret', sources: [{ type: 'DATE' }] }] };
-    expect(serialize(answer)).toBe(JSON.stringify(digestListResponseSchema.encode({ digests: [summary] })));
+    expect(serialize(answer)).toBe(
+      JSON.stringify(z.encode(digestListResponseSchema, { digests: [summary] })),
+    );
     expect(serialize(answer)).not.toContain('secret');
   });
 
@@ -71,7 +73,7 @@ describe('compiled response serialisation', () => {
       builds: [{ buildNumber: 1, createdAt: '2026-11-02T00:00:00.000Z', htmlLink: '/api/x' }],
       lastRun: null,
     };
-    expect(serialize({ digest })).toBe(JSON.stringify(digestResponseSchema.encode({ digest })));
+    expect(serialize({ digest })).toBe(JSON.stringify(z.encode(digestResponseSchema, { digest })));
   });
 
   it('with check, refuses an answer that does not match its schema, as the zod serialiser did', () => {

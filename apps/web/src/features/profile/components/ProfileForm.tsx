@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '#web/components/ui/Button';
 import { SelectField } from '#web/components/ui/SelectField';
 import { TextArea } from '#web/components/ui/TextArea';
@@ -33,35 +33,41 @@ export const PROFILE_SAVED_MESSAGE = 'Your profile has been saved.';
 export const NOTHING_TO_SAVE_MESSAGE = 'There are no changes to save.';
 
 /** docs/product.md §5 profile passwords: optional, at least 8 characters when given. */
-const optionalPassword = z.string().refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
-  error: PROFILE_PASSWORD_MESSAGE,
-});
+const optionalPassword = z.string().check(
+  z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+    error: PROFILE_PASSWORD_MESSAGE,
+  }),
+);
 
 const profileFormSchema = z
   .object({
     fullName: fullNameSchema,
     username: usernameSchema,
-    timezone: z.string().min(1),
-    bio: z.string().max(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` }),
+    timezone: z.string().check(z.minLength(1)),
+    bio: z
+      .string()
+      .check(z.maxLength(BIO_MAX_LENGTH, { error: `Bio should have at most ${BIO_MAX_LENGTH} characters` })),
     oldPassword: optionalPassword,
     newPassword: optionalPassword,
     confirmPassword: optionalPassword,
   })
-  .superRefine((values, context) => {
-    if (values.newPassword && !values.oldPassword) {
-      context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
-    }
-    // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
-    if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
-      context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
-    }
-    if (values.oldPassword && !values.newPassword) {
-      context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
-    }
-    if (values.newPassword && values.newPassword !== values.confirmPassword) {
-      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
-    }
-  });
+  .check(
+    z.superRefine((values, context) => {
+      if (values.newPassword && !values.oldPassword) {
+        context.addIssue({ code: 'custom', path: ['oldPassword'], message: OLD_PASSWORD_MISSING_MESSAGE });
+      }
+      // The server asks the same of a new password as the sign-up does (the log-in form refuses weaker).
+      if (values.newPassword.length >= PASSWORD_MIN_LENGTH && !isStrongPassword(values.newPassword)) {
+        context.addIssue({ code: 'custom', path: ['newPassword'], message: SIGNUP_PASSWORD_MESSAGE });
+      }
+      if (values.oldPassword && !values.newPassword) {
+        context.addIssue({ code: 'custom', path: ['newPassword'], message: NEW_PASSWORD_MISSING_MESSAGE });
+      }
+      if (values.newPassword && values.newPassword !== values.confirmPassword) {
+        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+      }
+    }),
+  );
 
 interface ProfileFormValues {
   fullName: string;

@@ -1,5 +1,5 @@
 import { SOURCE_SCHEMAS, type SourceInputOf, type SourceType } from '@digest/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The settings a new source of `type` starts with: every field's default in the kind's shared schema
@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * The name stays empty: its field shows the kind's own name as the placeholder.
  */
 export function settingDefaults<T extends SourceType>(type: T): Partial<SourceInputOf<T>> {
-  const shape = SOURCE_SCHEMAS[type].in.shape as Record<string, z.ZodType>;
+  const shape = SOURCE_SCHEMAS[type]._zod.def.in.shape as Record<string, z.ZodMiniType>;
   const defaults: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(shape)) {
     if (field === 'name') continue;

@@ -5,7 +5,7 @@ type RssValues = Partial<SourceInputOf<'RSS'>>;
 
 /** The pasted text as a feed address (an http(s) URL, by the RSS settings' own rule), or null. */
 export function feedAddress(text: string): string | null {
-  const parsed = rssSourceSchema.in.shape.feedLink.safeParse(text.trim());
+  const parsed = rssSourceSchema._zod.def.in.shape.feedLink.safeParse(text.trim());
   return parsed.success ? parsed.data : null;
 }
 
