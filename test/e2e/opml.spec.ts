@@ -83,6 +83,8 @@ test('the builder: feeds ticked in a Feedly export become the blocks of a new di
   const card = page.getByRole('article', { name: "Ada Lovelace's Digest", exact: true });
   await expect(card).toBeVisible();
   await card.getByRole('link').first().click();
+  // The click navigates in the app: the address is read once it names the digest, not as the click returns.
+  await expect(page).toHaveURL(/\/digests\/[^/?#]+$/);
   const digestId = /\/digests\/([^/?#]+)/.exec(page.url())?.[1] as string;
   const digest = (await getDigest(request, user.token, digestId)) as unknown as {
     sources: { type: string; feedLink: string; sourceName: string }[];

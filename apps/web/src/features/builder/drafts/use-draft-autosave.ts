@@ -9,6 +9,18 @@ import { createDraftAutosaver, type DraftSnapshot } from './draft-autosave';
 /** Changes are saved once the user pauses this long, so typing a name is one call. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 
+/** The open builder's pending and running draft saves, settled; nothing when no builder is open. */
+let settlePending: () => Promise<void> = async () => {};
+
+/**
+ * Completing a digest waits for this first: a save still waiting for its pause runs now and a running one
+ * finishes, so the draft of these blocks (if any) is known and the completion deletes it. Without it a
+ * quick Done left the draft's creation for later — a stray draft beside the digest just made.
+ */
+export function settleDraftSaves(): Promise<void> {
+  return settlePending();
+}
+
 export function draftSnapshotOf(state: BuilderState): DraftSnapshot {
   return {
     editing: state.editDigestId !== null,
@@ -42,6 +54,11 @@ export function useDraftAutosave(): void {
       timer = undefined;
       void autosaver.save();
     };
+    settlePending = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      return autosaver.save();
+    };
     const unsubscribe = useBuilderStore.subscribe((state, previous) => {
       if (state.blocks === previous.blocks && state.name === previous.name) return;
       clearTimeout(timer);
@@ -49,6 +66,7 @@ export function useDraftAutosave(): void {
     });
     return () => {
       unsubscribe();
+      settlePending = async () => {};
       // Leaving the page: what is waiting is saved now rather than lost.
       if (timer !== undefined) {
         clearTimeout(timer);

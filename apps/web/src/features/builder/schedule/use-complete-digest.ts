@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createDigest, deleteDraft, digestKeys, rebuildDigest, updateDigest } from '#web/features/digests';
 import { timezoneValue, updateProfile } from '#web/features/profile';
 import { defaultDigestName, setMe } from '#web/lib/session/use-me';
+import { settleDraftSaves } from '../drafts/use-draft-autosave';
 import { type BuilderState, setDraftId, useBuilderStore } from '../store';
 import { type Completion, type CompletionApi, completeDigest } from './complete-digest';
 import { timeZoneChanged } from './schedule-options';
@@ -55,8 +56,11 @@ export function useCompleteDigest() {
   };
   return useMutation({
     mutationKey: ['builder', 'complete'],
-    mutationFn: ({ user, zone }: { user: User; zone: string }) =>
-      completeDigest(completionOf(useBuilderStore.getState(), user, zone), api),
+    mutationFn: async ({ user, zone }: { user: User; zone: string }) => {
+      // The builder is read once its draft saves have settled: the draft id is then the one to delete.
+      await settleDraftSaves();
+      return completeDigest(completionOf(useBuilderStore.getState(), user, zone), api);
+    },
     onSuccess: async () => {
       // Only when there was one: clearing it also clears what the page counts as loaded, which in edit
       // mode would load the digest again behind the popup.
