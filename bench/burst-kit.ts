@@ -123,6 +123,7 @@ export async function createBenchDatabase(mode: Mode): Promise<BenchDatabase> {
     close,
     async dispose() {
       await close();
+      if (process.env.KEEP_DB) return console.log(`kept database ${name} (KEEP_DB)`);
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);

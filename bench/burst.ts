@@ -7,6 +7,7 @@
  *   SKIP_BUILD=1 MODE=postgres N=1000 WORKERS=2 SUBSCRIBERS=1 npx tsx bench/burst.ts
  *   RSS2EMAIL=0 …                          skips rss2email; R2E_FEEDS=… how many pool feeds it reads
  *   KEEP_LOGS=1 …                          keeps the servers' logs of a clean run too
+ *   KEEP_DB=1 …                            keeps a PostgreSQL run's database (its name is printed) to look into
  *   PROFILE=/tmp/prof …                    every server process runs with --cpu-prof; top self-time printed
  *   PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres   where the throw-away database is created
  *
