@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DatabaseChanges, embeddedChanges, postgresChanges } from './database-changes';
+import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -58,6 +59,7 @@ export function postgresDatabase(
     connectionString,
     max: poolSize,
     application_name: 'digest',
+    Client: PreparingClient,
     onConnect: (client) => changes.listenOn(client),
   });
   // An idle connection the server closed (a restart, a failover, an administrator) is dropped by the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { PoolConfig } from 'pg';
 import {
   type ConstructorOptions,
   type DrizzleTransactionLike,
@@ -12,6 +13,7 @@ import {
 } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle } from '#server/db/client';
+import { PreparingClient } from '#server/db/prepared-statements';
 import type { Logger } from '../logger';
 
 /** What a handler knows about the attempt it runs: the last one may record a final failure. */
@@ -109,10 +111,16 @@ export interface JobQueueRole {
 }
 
 function bossOptions(database: DatabaseHandle, role: JobQueueRole): ConstructorOptions {
-  const connection: ConstructorOptions =
+  // pg-boss hands its options on to its pg.Pool (typed or not): its statements are prepared like ours.
+  const connection: ConstructorOptions & Pick<PoolConfig, 'Client'> =
     database.kind === 'embedded'
       ? { db: fromPglite(database.pglite), backend: 'pglite' }
-      : { connectionString: database.connectionString, max: 4, application_name: 'digest-jobs' };
+      : {
+          connectionString: database.connectionString,
+          max: 4,
+          application_name: 'digest-jobs',
+          Client: PreparingClient,
+        };
   return {
     ...connection,
     // Maintenance (expiring, archiving) runs where jobs run; cron timing only in the scheduler role.
