@@ -115,3 +115,83 @@ describe('upgrading to "Every item once" (0016_sent_items)', () => {
     MIGRATING_TIMEOUT_MS,
   );
 });
+
+describe('upgrading to sent items deleted with their digest by a trigger (0023_sent_items_follow_their_digest)', () => {
+  it(
+    'keeps every remembered item, and deletes a digest’s items with it: one digest, or an account’s all',
+    async () => {
+      const old = await createDatabaseAt('0022_issue_text_lz4');
+      try {
+        const userOf = async (email: string) =>
+          (
+            (await old.sql(`insert into users (email, method) values ($1, 'email') returning user_id`, [
+              email,
+            ])) as {
+              user_id: string;
+            }[]
+          )[0]?.user_id;
+        const digestOf = async (userId: string | undefined, name: string) =>
+          (
+            (await old.sql(
+              `insert into digests (user_id, name, sources) values ($1, $2, '[]') returning digest_id`,
+              [userId, name],
+            )) as { digest_id: string }[]
+          )[0]?.digest_id ?? '';
+        const ann = await userOf('ann@example.com');
+        const bob = await userOf('bob@example.com');
+        const morning = await digestOf(ann, 'Morning');
+        const evening = await digestOf(ann, 'Evening');
+        const bobs = await digestOf(bob, 'Bob’s');
+        for (const digestId of [morning, evening, bobs]) {
+          await old.sql(
+            `insert into digest_sent_items (digest_id, source_key, identity, first_sent_at)
+             select $1, 'feed', 'item-' || n, now() from generate_series(1, 3) n`,
+            [digestId],
+          );
+        }
+
+        await old.upgrade();
+
+        const remembered = async () =>
+          (
+            (await old.sql(
+              'select digest_id, count(*)::int as items from digest_sent_items group by digest_id',
+            )) as { digest_id: string; items: number }[]
+          )
+            .map((row) => [row.digest_id, row.items])
+            .sort();
+        expect(await remembered()).toEqual(
+          [
+            [morning, 3],
+            [evening, 3],
+            [bobs, 3],
+          ].sort(),
+        );
+        // The new code records items on the upgraded database.
+        const at = new Date();
+        const since = new Date(at.getTime() - 1000);
+        expect(
+          await recordSentItems(old.db, {
+            digestId: evening,
+            keys: [{ sourceKey: 'feed', identity: 'new' }],
+            at,
+            since,
+          }),
+        ).toBe(true);
+
+        await old.sql('delete from digests where digest_id = $1', [morning]);
+        expect(await remembered()).toEqual(
+          [
+            [evening, 4],
+            [bobs, 3],
+          ].sort(),
+        );
+        await old.sql('delete from users where user_id = $1', [ann]);
+        expect(await remembered()).toEqual([[bobs, 3]]);
+      } finally {
+        await old.close();
+      }
+    },
+    MIGRATING_TIMEOUT_MS,
+  );
+});
