@@ -109,4 +109,48 @@ describe('the memory content cache', () => {
     await cache.get('k0', limited, () => 0);
     expect(calls).toBe(10_002);
   });
+
+  it('makes room by forgetting the rate limits that have run out before any that still hold', async () => {
+    let clock = 0;
+    const cache = createMemoryContentCache({ now: () => clock });
+    const loads = new Map<string, number>();
+    const limitedFor =
+      (seconds: number) =>
+      async (key: string): Promise<HttpResponse> => {
+        loads.set(key, (loads.get(key) ?? 0) + 1);
+        return { ...answer(0), status: 429, headers: { 'retry-after': String(seconds) } };
+      };
+    // The oldest holds for an hour; the 9 999 after it for one second.
+    await cache.get(
+      'long',
+      () => limitedFor(3600)('long'),
+      () => 0,
+    );
+    for (let index = 1; index < 10_000; index++) {
+      const key = `short${index}`;
+      await cache.get(
+        key,
+        () => limitedFor(1)(key),
+        () => 0,
+      );
+    }
+    clock += 2_000;
+    await cache.get(
+      'new',
+      () => limitedFor(3600)('new'),
+      () => 0,
+    );
+    // The full memory dropped the 9 999 that ran out, not the oldest that still holds.
+    await cache.get(
+      'long',
+      () => limitedFor(3600)('long'),
+      () => 0,
+    );
+    await cache.get(
+      'new',
+      () => limitedFor(3600)('new'),
+      () => 0,
+    );
+    expect([loads.get('long'), loads.get('new')]).toEqual([1, 1]);
+  });
 });
