@@ -20,7 +20,8 @@ test('builder steps, the schedule popup and the welcome page: axe and screenshot
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Axe and three screenshots for each of ten screens: ≈ 1 min on a quick machine, over 2 on a slow one.
+  test.setTimeout(360_000);
   const csp = recordCspViolations(page);
   const user = await createUser(request, { label: 'builderscreens', fullName: 'Ada Lovelace' });
 

@@ -77,12 +77,16 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
 
   // The server refuses: the switch flips, then back, and the error is shown (docs/product.md §4, §8).
   let refused = 0;
+  // The refusal is held until the test has seen the switch flip (a fixed delay was too short on a busy machine).
+  let answerRefusal = () => {};
+  const refusalHeld = new Promise<void>((resolve) => {
+    answerRefusal = resolve;
+  });
   const weeklyUrl = (url: URL) => url.pathname === `/api/digests/${weekly.digestId}`;
   await page.route(weeklyUrl, async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     refused += 1;
-    // Answer late enough to see the switch flip first.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await refusalHeld;
     return route.fulfill({
       status: 500,
       contentType: 'application/json',
@@ -93,6 +97,7 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
   await roundupSwitch.click();
   await expect(roundupSwitch).not.toBeChecked();
   await expect(roundup.getByText('Paused', { exact: true })).toBeVisible();
+  answerRefusal();
   await expect(page.getByText('The Digest could not be paused. Please try again.')).toBeVisible();
   await expect(roundupSwitch).toBeChecked();
   await expect(roundup.getByText('Active', { exact: true })).toBeVisible();
