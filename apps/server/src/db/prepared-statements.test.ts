@@ -101,6 +101,13 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('the PostgreSQL pool
       await tx.execute(sql`alter table prepared_probe add column added text default 'new'`);
       await tx.execute(sql`update prepared_probe set label = 'after'`);
       expect(await label()).toBe('after');
+      // It was the prepared statement that answered, both times (unnamed, this would prove nothing).
+      const prepared = await rowsOf<{ calls: number }>(
+        tx,
+        sql`select (generic_plans + custom_plans)::int as calls from pg_prepared_statements
+            where statement = ${'select label from prepared_probe where id = $1'}`,
+      );
+      expect(prepared).toEqual([{ calls: 2 }]);
       await tx.execute(sql`drop table prepared_probe`);
     });
   });
