@@ -134,11 +134,15 @@ test('the Digests page: cards, pause with a rollback when refused, duplicate, de
 
   // Delete Draft asks too.
   await draft.getByRole('button', { name: 'Delete Draft' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Are you sure that you want to delete the draft Half-made?' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  const confirmDraft = page.getByRole('alertdialog', {
+    name: 'Are you sure that you want to delete the draft Half-made?',
+  });
+  await confirmDraft.getByRole('button', { name: 'Delete' }).click();
+  // While the dialog is open the page behind it is hidden from the accessibility tree, so the card counts as
+  // hidden at once; the dialog closes only once the server has answered.
+  await expect(confirmDraft).toBeHidden();
   await expect(draft).toBeHidden();
+  await expect(page.getByRole('article')).toHaveCount(3);
   const drafts = await request.get('/api/digests/drafts', { headers: auth(user.token) });
   expect(((await drafts.json()) as { digests: unknown[] }).digests).toEqual([]);
 

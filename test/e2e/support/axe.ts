@@ -16,6 +16,7 @@ const EXPERIMENTAL_RULES = Object.fromEntries(
  * cannot run in it either): frames are left out.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .exclude('iframe')
     .options({ rules: EXPERIMENTAL_RULES })
@@ -25,4 +26,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/**
+ * Colour contrast is measured on the page at rest: a toast fading in is, for a moment, text too faint to read
+ * (a slow machine caught axe there). Endless animations (a spinner) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
