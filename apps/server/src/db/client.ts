@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -37,7 +38,30 @@ export type PostgresDatabaseHandle = {
 };
 export type DatabaseHandle = EmbeddedDatabaseHandle | PostgresDatabaseHandle;
 
+/**
+ * PGlite runs on the event loop's own thread and answers through promises alone, so statements awaited one
+ * after another never give the loop a turn: in a burst, builds queued back to back ran as one chain of
+ * microtasks for minutes, and meanwhile no timer fired and no socket was read (the SMTP connections timed
+ * out, deliveries stalled, the API did not answer). Each statement, transaction or script now starts on a
+ * turn of its own, as one sent to PostgreSQL waits for its socket. PGlite's transactions run their
+ * statements through private methods, so a transaction yields once, before it takes the database.
+ */
+function yieldingEachStatement(pglite: PGlite): PGlite {
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const run = pglite[method].bind(pglite) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(pglite, method, {
+      value: async (...args: unknown[]) => {
+        await nextTurn();
+        return run(...args);
+      },
+    });
+  }
+  return pglite;
+}
+
+/** The embedded database on `pglite`, which from then on gives the event loop a turn before each statement. */
 export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
+  yieldingEachStatement(pglite);
   return {
     kind: 'embedded',
     db: drizzlePglite(pglite, { schema }) as unknown as Database,
