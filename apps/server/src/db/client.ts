@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DatabaseChanges, embeddedChanges, postgresChanges } from './database-changes';
+import { preparingEachStatement } from './pglite-statements';
 import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
@@ -59,9 +60,12 @@ function yieldingEachStatement(pglite: PGlite): PGlite {
   return pglite;
 }
 
-/** The embedded database on `pglite`, which from then on gives the event loop a turn before each statement. */
+/**
+ * The embedded database on `pglite`, which from then on prepares each statement with parameters and gives
+ * the event loop a turn before each statement.
+ */
 export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
-  yieldingEachStatement(pglite);
+  yieldingEachStatement(preparingEachStatement(pglite));
   return {
     kind: 'embedded',
     db: drizzlePglite(pglite, { schema }) as unknown as Database,
