@@ -12,16 +12,6 @@ type PGliteInternals = {
 
 type Query = <Row>(sql: string, params?: unknown[], options?: QueryOptions) => Promise<Results<Row>>;
 
-function concatenated(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
-
 /** PGlite's own decoration of a statement's error (its `query` adds the same). */
 function withStatement(error: unknown, sql: string, params: unknown[]) {
   if (error instanceof Error) Object.assign(error, { query: sql, params });
@@ -47,7 +37,7 @@ export function preparingEachStatement(pglite: PGlite): PGlite {
     const known = prepared.get(name);
     if (known) return known;
     const { messages } = await pglite.execProtocol(
-      concatenated([
+      Buffer.concat([
         protocol.serialize.parse({ name, text: sql }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
@@ -70,7 +60,7 @@ export function preparingEachStatement(pglite: PGlite): PGlite {
           return serialize ? serialize(value) : String(value);
         });
         ({ messages } = await pglite.execProtocol(
-          concatenated([
+          Buffer.concat([
             protocol.serialize.bind({ statement: name, values }),
             protocol.serialize.describe({ type: 'P' }),
             protocol.serialize.execute({}),
