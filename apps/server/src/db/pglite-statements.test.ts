@@ -82,12 +82,17 @@ describe('PGlite with each statement prepared', () => {
     });
     // The transaction's own statement was prepared too.
     expect(await preparedNames(prepared)).toHaveLength(before + 1);
+    // A statement first prepared in a transaction that rolls back stays prepared (PostgreSQL's prepared
+    // statements are not transactional), so its later uses still find it.
+    const firstInRollback = 'insert into things (id, name) values ($1, $2) returning id';
     await expect(
       prepared.transaction(async (tx) => {
-        await tx.query(insert, [3, 'dropped']);
+        await tx.query(firstInRollback, [3, 'dropped']);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
+    expect((await prepared.query(firstInRollback, [3, 'kept this time'])).rows).toEqual([{ id: 3 }]);
+    await prepared.query('delete from things where id = $1', [3]);
     await expect(
       prepared.transaction(async (tx) => {
         await tx.query(insert, [4, 'dropped too']);
