@@ -113,12 +113,18 @@ describe('PGlite with each statement prepared', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const transaction = prepared.transaction(async (tx) => {
       await tx.query('insert into things (id, name) values ($1, $2)', [6, 'in the transaction']);
+      entered();
       await held;
       order.push('transaction ends');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Asked once the transaction holds the database (after a fixed pause, a slow machine could start it late).
+    await inside;
     const outside = prepared
       .query<{ n: number }>('select count(*)::int as n from things where id = $1', [6])
       .then((result) => order.push(`outside reads ${result.rows[0]?.n}`));

@@ -31,7 +31,6 @@ export function preparingEachStatement(pglite: PGlite): PGlite {
   const internals = pglite as unknown as PGliteInternals;
   const nameOf = statementNamer();
   const prepared = new Map<string, number[]>();
-  let inTransaction = false;
 
   async function prepare(sql: string, name: string): Promise<number[]> {
     const known = prepared.get(name);
@@ -71,41 +70,35 @@ export function preparingEachStatement(pglite: PGlite): PGlite {
       } catch (error) {
         throw withStatement(error, sql, params);
       }
-      if (!inTransaction) await pglite.syncToFs();
+      // As PGlite's own query: the files are synced after a statement, a transaction's at its end.
+      if (!pglite.isInTransaction()) await pglite.syncToFs();
       return parse.parseResults(messages, internals.parsers, options)[0] as Results<Row>;
     });
   }
 
-  const takes = (params: unknown[] | undefined, options: QueryOptions = {}) =>
-    params !== undefined && params.length > 0 && !options.blob && !options.serializers && !options.paramTypes;
+  /** The statement's name when this path takes it; undefined sends it to PGlite's own `query`. */
+  const nameFor = (sql: string, params: unknown[] | undefined, options: QueryOptions = {}) =>
+    params?.length && !options.blob && !options.serializers && !options.paramTypes ? nameOf(sql) : undefined;
 
   const ownQuery = pglite.query.bind(pglite) as Query;
-  const query: Query = async (sql, params, options) => {
-    const name = takes(params, options) ? nameOf(sql) : undefined;
-    if (!name || !params) return ownQuery(sql, params, options);
+  const query: Query = async (sql, params = [], options = {}) => {
+    const name = nameFor(sql, params, options);
+    if (!name) return ownQuery(sql, params, options);
     await internals._checkReady();
-    return internals._runExclusiveTransaction(() => runPrepared(sql, name, params, options ?? {}));
+    return internals._runExclusiveTransaction(() => runPrepared(sql, name, params, options));
   };
 
   const ownTransaction = pglite.transaction.bind(pglite);
   const transaction: PGlite['transaction'] = (callback) =>
-    ownTransaction(async (tx) => {
-      inTransaction = true;
+    ownTransaction((tx) => {
       const txQuery = tx.query.bind(tx) as Query;
-      const preparedTx = Object.create(tx, {
-        query: {
-          value: (async (sql, params, options) => {
-            const name = takes(params, options) ? nameOf(sql) : undefined;
-            if (!name || !params || tx.closed) return txQuery(sql, params, options);
-            return runPrepared(sql, name, params, options ?? {});
-          }) satisfies Query,
-        },
-      });
-      try {
-        return await callback(preparedTx);
-      } finally {
-        inTransaction = false;
-      }
+      const txPrepared: Query = async (sql, params = [], options = {}) => {
+        const name = nameFor(sql, params, options);
+        // A closed transaction's own query says so.
+        if (!name || tx.closed) return txQuery(sql, params, options);
+        return runPrepared(sql, name, params, options);
+      };
+      return callback(Object.create(tx, { query: { value: txPrepared } }));
     });
 
   // Configurable: the turn before each statement (client.ts) wraps these in turn.
