@@ -6,6 +6,7 @@
  *   npx tsx bench/burst.ts                 builds the server, then MODE=both, N=5000, POOL=400
  *   SKIP_BUILD=1 MODE=postgres N=1000 WORKERS=2 SUBSCRIBERS=1 npx tsx bench/burst.ts
  *   RSS2EMAIL=0 …                          skips rss2email; R2E_FEEDS=… how many pool feeds it reads
+ *   FEED_HOSTS=1 …                         every feed on one host (default 100 hosts: 127.0.0.2, .3, …)
  *   KEEP_LOGS=1 …                          keeps the servers' logs of a clean run too
  *   KEEP_DB=1 …                            keeps a PostgreSQL run's database (its name is printed) to look into
  *   PROFILE=/tmp/prof …                    every server process runs with --cpu-prof; top self-time printed
@@ -58,6 +59,15 @@ const LEAD_MS = envNumber('LEAD_SECONDS', 20) * 1000;
 const STALL_MS = envNumber('STALL_SECONDS', 120) * 1000;
 const TIMEOUT_MS = envNumber('TIMEOUT_MINUTES', 30) * 60_000;
 const R2E_FEEDS = envNumber('R2E_FEEDS', POOL);
+/**
+ * The pool's feeds are spread over this many loopback hosts, feed n on host n mod FEED_HOSTS, as a
+ * thousand real feeds are spread over many sites: each process fetches at most 6 at once from one host
+ * (safe-fetch's politeness limit), so a pool on one host measures that limit (≈ 14 s for the first
+ * fetches of 1 000 feeds) rather than the servers.
+ */
+const FEED_HOSTS = envNumber('FEED_HOSTS', 100);
+const feedHostAliases =
+  FEED_HOSTS > 1 ? Array.from({ length: FEED_HOSTS }, (_, i) => `127.0.0.${i + 2}`) : [];
 const PROFILE = process.env.PROFILE;
 
 interface BurstResult {
@@ -106,7 +116,8 @@ function describeBlockCaches(result: BurstResult): string {
 }
 
 function poolFeedUrl(fakes: FakeProviders) {
-  return (n: number) => `${fakes.origin}/feeds/pool/${n}.xml`;
+  const origins = fakes.aliasOrigins.length > 0 ? fakes.aliasOrigins : [fakes.origin];
+  return (n: number) => `${origins[n % origins.length]}/feeds/pool/${n}.xml`;
 }
 
 async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> {
@@ -133,7 +144,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     const cluster = await startCluster({
       database,
       // info: the workers log their rendered-block cache's figures (and each issue: a few MB of logs).
-      env: serverEnvironment(database, sink, { LOG_LEVEL: 'info' }),
+      env: serverEnvironment(database, sink, { LOG_LEVEL: 'info', FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.0/8' }),
       workers: WORKERS,
       logDir,
       profileDir,
@@ -433,12 +444,16 @@ function printRss2Email(r2e: Rss2EmailResult, results: BurstResult[]) {
 async function main() {
   if (POOL > FEED_POOL_SIZE) throw new Error(`POOL must be at most ${FEED_POOL_SIZE}`);
   buildServer();
-  const fakes = await startFakeProviders({ providers: [feedPoolFake({ latencyMs: LATENCY })] });
+  if (FEED_HOSTS > 253) throw new Error('FEED_HOSTS must be at most 253 (127.0.0.2 … 127.0.0.254)');
+  const fakes = await startFakeProviders({
+    providers: [feedPoolFake({ latencyMs: LATENCY })],
+    aliases: feedHostAliases,
+  });
   try {
     const results: BurstResult[] = [];
     for (const mode of modesFrom(process.env.MODE, 'both')) results.push(await runBurst(mode, fakes));
     console.log(
-      `\n${N} digests × ${SOURCES} RSS sources from ${POOL} feeds (${LATENCY.min}–${LATENCY.max} ms), ` +
+      `\n${N} digests × ${SOURCES} RSS sources from ${POOL} feeds on ${FEED_HOSTS} host(s) (${LATENCY.min}–${LATENCY.max} ms), ` +
         `${SUBSCRIBERS} subscriber(s) each; ${machine()}`,
     );
     printBurst(results);

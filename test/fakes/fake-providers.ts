@@ -7,7 +7,7 @@
  * Switches for tests: latency for every answer, a failure per prefix (an HTTP status, a hang, a reset),
  * and a count of the requests each prefix received.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeProvider, FakeResponse } from './fake-provider';
 import { allFakeProviders } from './providers';
@@ -23,6 +23,8 @@ export type FakeFailure =
 
 export interface FakeProviders {
   origin: string;
+  /** The same server at each of `options.aliases`, same port: `http://<alias>:<port>`. */
+  aliasOrigins: string[];
   /** Every `<PROVIDER>_BASE_URL` (and other variables the providers name) pointing at this server. */
   env: Record<string, string>;
   /** Requests received under `prefix` (optionally only those whose path starts with `path`). */
@@ -37,6 +39,12 @@ export interface FakeProviders {
 export interface FakeProvidersOptions {
   port?: number;
   host?: string;
+  /**
+   * More loopback addresses (e.g. `127.0.0.2`) the same server answers on, with the same port and
+   * handler: a bench can spread its feeds over many hosts, as real feeds are, each host with its own
+   * per-host fetch limit.
+   */
+  aliases?: string[];
   latencyMs?: number;
   providers?: FakeProvider[];
 }
@@ -67,7 +75,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
   const hanging = new Set<ServerResponse>();
   let origin = '';
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const provider = providers.find(
       (candidate) => url.pathname === candidate.prefix || url.pathname.startsWith(`${candidate.prefix}/`),
@@ -93,13 +101,23 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
     } catch (error) {
       send(res, { status: 500, body: { error: String(error) } });
     }
-  });
+  };
 
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
-  );
+  const listen = (server: Server, port: number, host: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const server = createServer(handle);
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const aliasServers = (options.aliases ?? []).map(() => createServer(handle));
+  await Promise.all(aliasServers.map((alias, i) => listen(alias, port, options.aliases?.[i] ?? '')));
+  const servers = [server, ...aliasServers];
   const env: Record<string, string> = {};
   for (const provider of providers) {
     for (const [name, path] of Object.entries(provider.env)) env[name] = origin + provider.prefix + path;
@@ -108,6 +126,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
 
   return {
     origin,
+    aliasOrigins: (options.aliases ?? []).map((alias) => `http://${alias}:${port}`),
     env,
     hits: (prefix, path) =>
       hits.filter((hit) => hit.prefix === prefix && (path === undefined || hit.path.startsWith(path))).length,
@@ -122,10 +141,15 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
       else failures.set(prefix, failure);
     },
     close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+      Promise.all(
+        servers.map(
+          (each) =>
+            new Promise<void>((resolve) => {
+              for (const res of hanging) res.destroy();
+              each.closeAllConnections();
+              each.close(() => resolve());
+            }),
+        ),
+      ).then(() => undefined),
   };
 }

@@ -52,6 +52,9 @@ export function fakeProvidersForFile(providers: FakeProvider[], prefix?: string)
     get env() {
       return fakes().env;
     },
+    get aliasOrigins() {
+      return fakes().aliasOrigins;
+    },
     hits: (hitPrefix, path) => fakes().hits(hitPrefix, path),
     resetHits: () => fakes().resetHits(),
     setLatency: (ms) => fakes().setLatency(ms),
