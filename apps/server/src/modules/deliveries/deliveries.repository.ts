@@ -10,13 +10,41 @@ import {
   users,
 } from '#server/db/schema';
 
-export function insertDeliveries(tx: Database, rows: (typeof deliveries.$inferInsert)[]) {
-  if (rows.length === 0) return Promise.resolve([]);
-  return tx
-    .insert(deliveries)
-    .values(rows)
-    .onConflictDoNothing({ target: [deliveries.buildId, deliveries.recipient] })
-    .returning({ deliveryId: deliveries.deliveryId, state: deliveries.state });
+/** A delivery the build creates with its issue (the issue's id comes from the statement storing it). */
+export interface IssueDelivery {
+  deliveryId: string;
+  recipient: string;
+  kind: 'owner' | 'subscriber';
+  subscriberId: string | null;
+  state: 'held' | 'pending' | 'cancelled';
+  lastError: string | null;
+  messageId: string;
+}
+
+/**
+ * The insert of an issue's deliveries as a part of the statement that stores the issue: one row per
+ * delivery for the `build_id` of `stored` (that statement's part inserting the issue), none when it
+ * inserted none. A recipient listed twice (an owner who also subscribed) gets one delivery. Each column
+ * is one array parameter, so the statement's text is the same for any number of recipients.
+ */
+export function insertIssueDeliveries(
+  stored: SQL,
+  issue: { digestId: string; at: Date },
+  rows: readonly IssueDelivery[],
+): SQL {
+  const column = (key: keyof IssueDelivery) => sql.param(rows.map((row) => row[key]));
+  const at = issue.at.toISOString();
+  return sql`
+      insert into deliveries (delivery_id, build_id, digest_id, recipient, kind, subscriber_id, state,
+        last_error, message_id, created_at, updated_at)
+      select d.delivery_id::uuid, s.build_id, ${issue.digestId}, d.recipient, d.kind, d.subscriber_id::uuid,
+        d.state, d.last_error, d.message_id, ${at}::timestamptz, ${at}::timestamptz
+      from ${stored} as s, unnest(${column('deliveryId')}::text[], ${column('recipient')}::text[],
+        ${column('kind')}::text[], ${column('subscriberId')}::text[], ${column('state')}::text[],
+        ${column('lastError')}::text[], ${column('messageId')}::text[])
+        as d(delivery_id, recipient, kind, subscriber_id, state, last_error, message_id)
+      on conflict (build_id, recipient) do nothing
+      returning delivery_id, state`;
 }
 
 /** An attempt's hold on a delivery: the row's `attempts` as its claim set it. */

@@ -1,6 +1,5 @@
 import type { LegalLinks } from '@digest/email';
 import type { Database } from '#server/db/client';
-import type { deliveries } from '#server/db/schema';
 import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
@@ -12,24 +11,10 @@ import { isAnswered, isBounce, isPermanentMailFailure, mailFailureText } from '.
 import { recordBounce } from './suppressions.repository';
 
 /**
- * Records one delivery per recipient of a stored issue and queues the job of each pending one, in the
- * build's transaction: the deliveries and their jobs exist exactly when the issue does. Held and
- * cancelled rows get no job.
+ * Queues the job of each delivery, in the transaction that made them pending: a stored issue's deliveries
+ * and their jobs exist together (held and cancelled rows get no job).
  */
-export async function queueDeliveries(
-  tx: Database,
-  queue: Pick<JobQueue, 'sendMany'>,
-  rows: (typeof deliveries.$inferInsert)[],
-) {
-  const inserted = await repository.insertDeliveries(tx, rows);
-  await sendDeliverJobs(
-    tx,
-    queue,
-    inserted.filter((row) => row.state === 'pending').map((row) => row.deliveryId),
-  );
-}
-
-function sendDeliverJobs(tx: Database, queue: Pick<JobQueue, 'sendMany'>, deliveryIds: string[]) {
+export function sendDeliverJobs(tx: Database, queue: Pick<JobQueue, 'sendMany'>, deliveryIds: string[]) {
   return queue.sendMany(
     deliverJob,
     deliveryIds.map((deliveryId) => ({ payload: { deliveryId } })),

@@ -151,6 +151,35 @@ describe('building an issue', () => {
     expect(await deliveriesOf(digest.digestId)).toEqual([]);
   });
 
+  it('two runs of one digest built at once carry each item once: one issue is stored and mailed, the other finds nothing new', async () => {
+    const owner = await signUp(t);
+    const digest = await createDigest(t.app, owner, {
+      sources: [rssOk(), { type: 'HACKER_NEWS' }, { type: 'DATE' }],
+    });
+    const first = await queuedRun(digest.digestId, new Date('2026-11-20T07:00:00Z'));
+    const second = await queuedRun(digest.digestId, new Date('2026-11-20T07:01:00Z'));
+
+    const outcomes = await Promise.all([buildIssue(deps(), first.runId), buildIssue(deps(), second.runId)]);
+
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['built', 'empty']);
+    const builds = await t.database.db
+      .select()
+      .from(digestBuilds)
+      .where(eq(digestBuilds.digestId, digest.digestId));
+    expect(builds.map((build) => build.buildNumber)).toEqual([1]);
+    const runs = await t.database.db.select().from(issueRuns).where(eq(issueRuns.digestId, digest.digestId));
+    expect(runs.map((run) => run.status).sort()).toEqual(['built', 'empty']);
+    expect(runs.find((run) => run.status === 'built')?.buildId).toBe(builds[0]?.buildId);
+    expect((await deliveriesOf(digest.digestId)).map((row) => row.buildId)).toEqual([builds[0]?.buildId]);
+    const items = await t.database.db.execute(
+      sql`select count(*)::int as items, count(distinct (source_key, identity))::int as distinct_items
+          from digest_sent_items where digest_id = ${digest.digestId}`,
+    );
+    const [counted] = (items as unknown as { rows: { items: number; distinct_items: number }[] }).rows;
+    expect(counted?.items).toBeGreaterThan(0);
+    expect(counted?.items).toBe(counted?.distinct_items);
+  });
+
   it('skips a scheduled run of a digest paused after it was queued', async () => {
     const owner = await signUp(t);
     const digest = await createDigest(t.app, owner, {

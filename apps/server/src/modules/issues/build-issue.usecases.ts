@@ -9,7 +9,8 @@ import {
 } from '@digest/email';
 import type { Database } from '#server/db/client';
 import { SENT_ITEMS_KEPT_DAYS } from '#server/db/schema';
-import { queueDeliveries } from '#server/modules/deliveries/deliveries.usecases';
+import type { IssueDelivery } from '#server/modules/deliveries/deliveries.repository';
+import { sendDeliverJobs } from '#server/modules/deliveries/deliveries.usecases';
 import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
 import {
   carriedAlready,
@@ -30,7 +31,7 @@ import {
 import { fetchIssueBlocks, withResolvedFeeds } from './issue-content';
 import * as repository from './issues.repository';
 import { carriedKeysOf, rememberedKeysOf } from './new-items';
-import { recordSentItems, sentSince } from './sent-items.repository';
+import { sentSince } from './sent-items.repository';
 
 export interface IssuesDeps {
   db: Database;
@@ -246,29 +247,12 @@ export async function buildIssue(
     const sentItems = carriedKeysOf(rendered.blocks, fresh);
     const build = await deps.db
       .transaction(async (tx) => {
-        if ((await repository.nextBuildNumber(tx, run.digestId)) !== buildNumber) return undefined;
+        await repository.lockDigest(tx, run.digestId);
         // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
         // may have carried some of these newsletters; this one is rendered again without them.
         const repeated = await carriedAlready(tx, run.digestId, carried);
         if (repeated.length > 0) return { repeated };
         const now = deps.clock.now();
-        // The same for list items, found by the insert itself (no read under the lock in the usual case).
-        const allNew = await recordSentItems(tx, { digestId: run.digestId, keys: sentItems, at: now, since });
-        if (!allNew) throw new CarriedMeanwhile();
-        const stored = await repository.storeBuild(tx, runId, {
-          digestId: run.digestId,
-          buildNumber,
-          html: rendered.html,
-          text: rendered.text,
-          publicHtml,
-          createdAt: now,
-        });
-        await recordCarriedNewsletters(tx, {
-          digestId: run.digestId,
-          buildId: stored.buildId,
-          messageIds: carried,
-          at: now,
-        });
         // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
         // account's lock nor its log (two round trips per issue of a burst).
         const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
@@ -276,9 +260,9 @@ export async function buildIssue(
         const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
         let room = deps.recipientsPerDay - already.size;
         const logged: string[] = [];
-        const rows = recipients.map((recipient) => {
+        const rows = recipients.map((recipient): IssueDelivery => {
           const deliveryId = randomUUID();
-          let state: 'held' | 'pending' | 'cancelled' = run.ownerConfirmed ? 'pending' : 'held';
+          let state: IssueDelivery['state'] = run.ownerConfirmed ? 'pending' : 'held';
           if (recipient.kind === 'subscriber') {
             if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
             else state = 'cancelled';
@@ -287,17 +271,35 @@ export async function buildIssue(
             ...recipient,
             deliveryId,
             state,
-            ...(state === 'cancelled' ? { lastError: DAILY_CAP_REASON } : {}),
-            buildId: stored.buildId,
-            digestId: run.digestId,
+            lastError: state === 'cancelled' ? DAILY_CAP_REASON : null,
             messageId: `<${deliveryId}@${deps.mailDomain}>`,
-            createdAt: now,
-            updatedAt: now,
           };
         });
+        const buildId = randomUUID();
+        // The list items are checked by the insert itself (no read under the lock in the usual case).
+        const stored = await repository.storeIssue(tx, {
+          runId,
+          buildId,
+          digestId: run.digestId,
+          buildNumber,
+          html: rendered.html,
+          text: rendered.text,
+          publicHtml,
+          createdAt: now,
+          sentItems: { digestId: run.digestId, keys: sentItems, at: now, since },
+          deliveries: rows,
+        });
+        if (!stored.stored && stored.numberTaken) return undefined;
+        if (!stored.stored) throw new CarriedMeanwhile();
+        await recordCarriedNewsletters(tx, { digestId: run.digestId, buildId, messageIds: carried, at: now });
         await logRecipients(tx, run.userId, logged, 'issue', now);
-        await queueDeliveries(tx, deps.queue, rows);
-        return stored;
+        await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
+        const issueStored: { buildId: string; buildNumber: number; createdAt: Date } = {
+          buildId,
+          buildNumber,
+          createdAt: now,
+        };
+        return issueStored;
       })
       .catch((error: unknown) => {
         if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '#server/db/client';
 import { digestSentItems, digests, users } from '#server/db/schema';
 import { deleteForgottenSentItems } from '#server/modules/housekeeping/housekeeping.repository';
 import { createTestDatabase } from '#server-test/test-database';
-import { recordSentItems, sentSince } from './sent-items.repository';
+import { sentSince } from './sent-items.repository';
+import { recordSentItems } from './test-support';
 
 let database: DatabaseHandle;
 let digestId: string;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '#server/db/client';
 
 /** One item a source of a digest carried: the source's key and the item's identity (both hashed). */
@@ -41,31 +41,34 @@ export async function sentSince(
   return new Set(rows.map((row) => pairOf({ sourceKey: row.source_key, identity: row.identity })));
 }
 
+/** What an issue carried, for `insertSentItems`: the keys, when, and since when a key counts as sent. */
+export interface SentItems {
+  digestId: string;
+  keys: readonly SentItemKey[];
+  at: Date;
+  since: Date;
+}
+
+/** The keys without repeats: each is one row, and the caller compares the rows stored with this count. */
+export const uniqueKeys = (keys: readonly SentItemKey[]) => [
+  ...new Map(keys.map((key) => [pairOf(key), key])).values(),
+];
+
 /**
- * Records what an issue carried, in the build's transaction and in one statement. Answers whether every
- * key was new: a key another issue recorded after `since` (a "Send latest digest" built at the same time)
- * is left as it was and makes the answer false, so the caller rolls back and leaves those items out. A row
- * older than `since` (not pruned yet) is the same item coming back: it is renewed.
+ * The insert recording what an issue carried, as a part of one statement (its `returning 1` gives one row
+ * per key stored), written only when `condition` holds. A key another issue recorded after `since` (a "Send
+ * latest digest" built at the same time) is left as it was and gives no row, so fewer rows than
+ * `uniqueKeys` means the caller rolls back and leaves those items out. A row older than `since` (not pruned
+ * yet) is the same item coming back: it is renewed.
  */
-export async function recordSentItems(
-  tx: Database,
-  sent: { digestId: string; keys: readonly SentItemKey[]; at: Date; since: Date },
-): Promise<boolean> {
-  const unique = [...new Map(sent.keys.map((key) => [pairOf(key), key])).values()];
-  if (unique.length === 0) return true;
-  const { sourceKeys, identities } = asArrays(unique);
-  const rows = await rowsOf<{ stored: number }>(
-    tx,
-    sql`
-    with stored as (
+export function insertSentItems(sent: SentItems, condition: SQL = sql`true`): SQL {
+  const { sourceKeys, identities } = asArrays(uniqueKeys(sent.keys));
+  return sql`
       insert into digest_sent_items (digest_id, source_key, identity, first_sent_at)
       select ${sent.digestId}, k.source_key, k.identity, ${sent.at.toISOString()}::timestamptz
       from unnest(${sourceKeys}::text[], ${identities}::text[]) as k(source_key, identity)
+      where ${condition}
       on conflict (digest_id, source_key, identity) do update set first_sent_at = excluded.first_sent_at
       where digest_sent_items.first_sent_at <= ${sent.since.toISOString()}::timestamptz
-      returning 1
-    )
-    select count(*)::int as stored from stored`,
-  );
-  return Number(rows[0]?.stored) === unique.length;
+      returning 1`;
 }

@@ -4,7 +4,8 @@ import { SOURCE_TYPES, sourceKindOf, storedSourceSchema } from '@digest/contract
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '#server/db/migrate';
 import { createDatabaseAt } from '#server-test/upgrade-database';
-import { recordSentItems, sentSince } from './sent-items.repository';
+import { sentSince } from './sent-items.repository';
+import { recordSentItems } from './test-support';
 
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
 const MIGRATING_TIMEOUT_MS = 90_000;
