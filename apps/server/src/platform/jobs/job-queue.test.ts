@@ -192,4 +192,27 @@ describe('job queue', () => {
     )) as unknown as { rows: { retry_limit: number; notify: boolean }[] };
     expect(rows).toEqual([{ retry_limit: 3, notify: true }]);
   });
+
+  it('brings the job table’s statistics up to date once a thousand jobs were sent (PostgreSQL plans pg-boss’s statements from them)', async () => {
+    const job = defineJob({ name: 'test.statistics', payload: z.object({ n: z.number() }) });
+    const estimate = async () => {
+      const { rows } = (await database.db.execute(
+        sql`select reltuples::int as rows from pg_class where oid = 'pgboss.job_common'::regclass`,
+      )) as unknown as { rows: { rows: number }[] };
+      return rows[0]?.rows ?? -1;
+    };
+    const before = await estimate();
+    await withQueue(
+      job,
+      async () => {},
+      { work: false },
+      async (queue) => {
+        await queue.sendMany(
+          job,
+          Array.from({ length: 1_200 }, (_, n) => ({ payload: { n } })),
+        );
+        await expect.poll(estimate, { timeout: 15_000 }).toBeGreaterThanOrEqual(Math.max(before, 0) + 1_200);
+      },
+    );
+  });
 });

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database, DatabaseHandle } from '#server/db/client';
 import { PreparingClient } from '#server/db/prepared-statements';
 import type { Logger } from '../logger';
+import { jobTableStatistics } from './job-table-statistics';
 
 /** What a handler knows about the attempt it runs: the last one may record a final failure. */
 export interface JobAttempt {
@@ -160,6 +161,11 @@ export function createJobQueue(options: {
   const { database, role, logger } = options;
   const boss = new PgBoss(bossOptions(database, role));
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  // Every queue is unpartitioned, so every job is in pg-boss's shared table.
+  const statistics = jobTableStatistics({
+    analyze: () => database.db.execute(sql`analyze pgboss.job_common`),
+    onError: (error) => logger.warn({ err: error }, 'the job table could not be analyzed'),
+  });
 
   async function runOne(
     job: RegisteredJob,
@@ -219,15 +225,18 @@ export function createJobQueue(options: {
     },
     async stop(timeoutMs) {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+      await statistics.stop();
     },
     async ping() {
       if (!(await boss.isInstalled())) throw new Error('job queue schema is not installed');
     },
     async send(job, payload, sendOptions = {}) {
-      return boss.send(job.name, job.payload.parse(payload) as object, {
+      const id = await boss.send(job.name, job.payload.parse(payload) as object, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.tx ? within(sendOptions.tx) : {}),
       });
+      statistics.added(1);
+      return id;
     },
     async sendMany(job, items, sendOptions = {}) {
       if (items.length === 0) return;
@@ -236,6 +245,7 @@ export function createJobQueue(options: {
         ...(item.singletonKey ? { singletonKey: item.singletonKey } : {}),
       }));
       await boss.insert(job.name, inserts, sendOptions.tx ? within(sendOptions.tx) : {});
+      statistics.added(inserts.length);
     },
   };
   return queue;
