@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { embeddedDatabase, postgresDatabase } from './client';
+import { embeddedDatabase, openDatabase, postgresDatabase } from './client';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -26,6 +29,23 @@ describe.skipIf(!adminUrl)('the PostgreSQL pool (TEST_DATABASE_URL)', () => {
 });
 
 describe('the embedded database', () => {
+  it('opens with a 32 MB buffer pool and PGlite’s own settings otherwise (one process, no fsync of its own)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'digest-client-'));
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      if (handle.kind !== 'embedded') throw new Error('expected the embedded database');
+      const { pglite } = handle;
+      const show = async (name: string) =>
+        Object.values((await pglite.query<Record<string, string>>(`show ${name}`)).rows[0] ?? {})[0];
+      expect(await show('shared_buffers')).toBe('32MB');
+      expect(await show('max_worker_processes')).toBe('0');
+      expect(await show('search_path')).toBe('public');
+    } finally {
+      await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('gives the event loop a turn before each statement, so timers and sockets are served between them', async () => {
     const handle = embeddedDatabase(await PGlite.create());
     try {

@@ -120,8 +120,15 @@ export async function openDatabase(options: {
   }
   const directory = path.join(options.dataDir, 'pglite');
   await mkdir(directory, { recursive: true });
-  return embeddedDatabase(await PGlite.create(directory));
+  return embeddedDatabase(await PGlite.create(directory, { startParams: EMBEDDED_START_PARAMS }));
 }
+
+/**
+ * PGlite's own start options with a 32 MB buffer pool instead of PostgreSQL's 128 MB: PGlite's memory
+ * (WebAssembly's, never given back) was the largest part of the embedded server's peak once a burst had
+ * filled the pool with pages the operating system caches anyway (docs/decisions/0008).
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'embedded') await handle.pglite.query('select 1');
