@@ -115,8 +115,14 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
-  const aliasServers = (options.aliases ?? []).map(() => createServer(handle));
-  await Promise.all(aliasServers.map((alias, i) => listen(alias, port, options.aliases?.[i] ?? '')));
+  const aliases = options.aliases ?? [];
+  const aliasServers = await Promise.all(
+    aliases.map(async (alias) => {
+      const aliasServer = createServer(handle);
+      await listen(aliasServer, port, alias);
+      return aliasServer;
+    }),
+  );
   const servers = [server, ...aliasServers];
   const env: Record<string, string> = {};
   for (const provider of providers) {
@@ -126,7 +132,7 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
 
   return {
     origin,
-    aliasOrigins: (options.aliases ?? []).map((alias) => `http://${alias}:${port}`),
+    aliasOrigins: aliases.map((alias) => `http://${alias}:${port}`),
     env,
     hits: (prefix, path) =>
       hits.filter((hit) => hit.prefix === prefix && (path === undefined || hit.path.startsWith(path))).length,
@@ -140,16 +146,17 @@ export async function startFakeProviders(options: FakeProvidersOptions = {}): Pr
       if (failure === undefined) failures.delete(prefix);
       else failures.set(prefix, failure);
     },
-    close: () =>
-      Promise.all(
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await Promise.all(
         servers.map(
           (each) =>
             new Promise<void>((resolve) => {
-              for (const res of hanging) res.destroy();
               each.closeAllConnections();
               each.close(() => resolve());
             }),
         ),
-      ).then(() => undefined),
+      );
+    },
   };
 }

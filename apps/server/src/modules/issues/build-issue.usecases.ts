@@ -102,6 +102,15 @@ const NUMBERING_ATTEMPTS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What one attempt to store the issue did: nothing (its number was taken: the next attempt reads it
+ * again), found newsletters an issue built meanwhile carried, or stored it.
+ */
+type StoreAttempt =
+  | undefined
+  | { repeated: string[] }
+  | { buildId: string; buildNumber: number; createdAt: Date };
+
 /** Rolls the build's transaction back: an issue stored meanwhile carried some of this one's items. */
 class CarriedMeanwhile extends Error {}
 
@@ -246,7 +255,7 @@ export async function buildIssue(
     const carried = carriedNewsletters(rendered.blocks);
     const sentItems = carriedKeysOf(rendered.blocks, fresh);
     const build = await deps.db
-      .transaction(async (tx) => {
+      .transaction(async (tx): Promise<StoreAttempt> => {
         await repository.lockDigest(tx, run.digestId);
         // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
         // may have carried some of these newsletters; this one is rendered again without them.
@@ -294,12 +303,7 @@ export async function buildIssue(
         await recordCarriedNewsletters(tx, { digestId: run.digestId, buildId, messageIds: carried, at: now });
         await logRecipients(tx, run.userId, logged, 'issue', now);
         await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
-        const issueStored: { buildId: string; buildNumber: number; createdAt: Date } = {
-          buildId,
-          buildNumber,
-          createdAt: now,
-        };
-        return issueStored;
+        return { buildId, buildNumber, createdAt: now };
       })
       .catch((error: unknown) => {
         if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };

@@ -25,18 +25,23 @@ const now = new Date('2026-11-20T07:00:00Z');
 const since = new Date(now.getTime() - 90 * DAY_MS);
 const key = (sourceKey: string, identity: string) => ({ sourceKey, identity });
 
+async function queuedRun(digestId: string, slot: Date) {
+  const [run] = await database.db
+    .insert(issueRuns)
+    .values({ digestId, slot })
+    .returning({ runId: issueRuns.runId });
+  return { digestId, runId: run?.runId ?? '' };
+}
+
 async function digestWithRun() {
   const [digest] = await database.db
     .insert(digests)
     .values({ userId, name: 'Stored', sources: [] })
     .returning({ digestId: digests.digestId });
-  const digestId = digest?.digestId ?? '';
-  const [run] = await database.db
-    .insert(issueRuns)
-    .values({ digestId, slot: now })
-    .returning({ runId: issueRuns.runId });
-  return { digestId, runId: run?.runId ?? '' };
+  return queuedRun(digest?.digestId ?? '', now);
 }
+
+const nextDay = new Date(now.getTime() + DAY_MS);
 
 function delivery(recipient: string, state: IssueDelivery['state'] = 'pending'): IssueDelivery {
   const deliveryId = randomUUID();
@@ -133,12 +138,8 @@ describe('storing an issue in one statement', () => {
   it('stores nothing when the number was taken meanwhile, and says so', async () => {
     const ids = await digestWithRun();
     expect((await store(issueOf(ids, 1, [], [delivery('owner@example.com')]))).stored).toBe(true);
-    const [secondRun] = await database.db
-      .insert(issueRuns)
-      .values({ digestId: ids.digestId, slot: new Date(now.getTime() + DAY_MS) })
-      .returning({ runId: issueRuns.runId });
     const late = issueOf(
-      { digestId: ids.digestId, runId: secondRun?.runId ?? '' },
+      await queuedRun(ids.digestId, nextDay),
       1,
       [key('feed', 'z')],
       [delivery('owner@example.com')],
@@ -158,12 +159,8 @@ describe('storing an issue in one statement', () => {
     expect((await store(issueOf(ids, 1, [key('feed', 'a')], [delivery('owner@example.com')]))).stored).toBe(
       true,
     );
-    const [secondRun] = await database.db
-      .insert(issueRuns)
-      .values({ digestId: ids.digestId, slot: new Date(now.getTime() + DAY_MS) })
-      .returning({ runId: issueRuns.runId });
     const second = issueOf(
-      { digestId: ids.digestId, runId: secondRun?.runId ?? '' },
+      await queuedRun(ids.digestId, nextDay),
       2,
       [key('feed', 'a'), key('feed', 'b')],
       [delivery('owner@example.com')],

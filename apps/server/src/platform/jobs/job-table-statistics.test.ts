@@ -19,7 +19,7 @@ function fakeAnalyze() {
 }
 
 function statisticsWith(analyze: () => Promise<unknown>, onError = vi.fn()) {
-  return jobTableStatistics({ analyze, onError, jobsBetween: 1_000, minIntervalMs: 5_000, now: Date.now });
+  return jobTableStatistics({ analyze, onError, jobsBetween: 1_000, minIntervalMs: 5_000 });
 }
 
 describe('the job table’s statistics', () => {

@@ -19,18 +19,16 @@ export interface JobTableStatisticsOptions {
   onError: (error: unknown) => void;
   jobsBetween?: number;
   minIntervalMs?: number;
-  now?: () => number;
 }
 
 /** Enough jobs to change a plan, few enough that a burst's table is re-read every few seconds. */
 const JOBS_BETWEEN = 1_000;
-/** An ANALYZE of a 20 000-job table costs PostgreSQL ≈ 90 ms; one per 5 s keeps it a small share. */
+/** An ANALYZE of a 20 000-job table costs PostgreSQL 90–120 ms; one per 5 s keeps it a small share. */
 const MIN_INTERVAL_MS = 5_000;
 
 export function jobTableStatistics(options: JobTableStatisticsOptions): JobTableStatistics {
   const jobsBetween = options.jobsBetween ?? JOBS_BETWEEN;
   const minIntervalMs = options.minIntervalMs ?? MIN_INTERVAL_MS;
-  const now = options.now ?? Date.now;
   let pending = 0;
   let lastAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
@@ -40,7 +38,7 @@ export function jobTableStatistics(options: JobTableStatisticsOptions): JobTable
   function run() {
     timer = undefined;
     pending = 0;
-    lastAt = now();
+    lastAt = Date.now();
     running = options
       .analyze()
       .then(
@@ -56,7 +54,7 @@ export function jobTableStatistics(options: JobTableStatisticsOptions): JobTable
 
   function schedule() {
     if (stopped || timer || running || pending < jobsBetween) return;
-    timer = setTimeout(run, Math.max(0, lastAt + minIntervalMs - now()));
+    timer = setTimeout(run, Math.max(0, lastAt + minIntervalMs - Date.now()));
     timer.unref();
   }
 
