@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
+import { preparedPerDatabase } from '#server/db/prepared-queries';
 import {
   type DeliveryState,
   deliveries,
@@ -58,11 +59,14 @@ const claimed = { deliveryId: deliveries.deliveryId, attempts: deliveries.attemp
 type DeliveryUpdate = Parameters<ReturnType<Database['update']>['set']>[0];
 
 /** What every claim writes: a new attempt number (an older attempt's marks then fail), and when. */
-const nextAttempt = (now: Date) => ({
+const nextAttempt = (now: Date | SQL) => ({
   attempts: sql`${deliveries.attempts} + 1`,
   sendingAt: now,
   updatedAt: now,
 });
+
+/** The time a prepared statement writes, given as `now` when it runs. */
+const nowPlaceholder = sql`${sql.placeholder('now')}::timestamptz`;
 
 /**
  * A claim and everything its e-mail needs, in one statement: the claim's UPDATE runs as a CTE and the
@@ -116,13 +120,17 @@ export async function claimDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<DeliveryToSend | undefined> {
-  const [row] = await claimWithMail(
-    db,
-    { ...nextAttempt(now), state: 'sending', beforeFinalDot: true },
-    and(eq(deliveries.deliveryId, deliveryId), eq(deliveries.state, 'pending')),
-  );
+  const [row] = await preparedClaim(db).execute({ deliveryId, now });
   return row;
 }
+
+const preparedClaim = preparedPerDatabase((db) =>
+  claimWithMail(
+    db,
+    { ...nextAttempt(nowPlaceholder), state: 'sending', beforeFinalDot: true },
+    and(eq(deliveries.deliveryId, sql.placeholder('deliveryId')), eq(deliveries.state, 'pending')),
+  ).prepare('deliveries_claim'),
+);
 
 /**
  * Claims again a row left `sending` by an attempt that died before the message's final dot: the server
@@ -152,20 +160,25 @@ export async function reclaimBeforeFinalDot(
  * must not send the final dot.
  */
 export async function markFinalDot(db: Database, claim: DeliveryClaim, now: Date) {
-  const rows = await db
-    .update(deliveries)
-    .set({ beforeFinalDot: false, updatedAt: now })
-    .where(
-      and(
-        eq(deliveries.deliveryId, claim.deliveryId),
-        eq(deliveries.state, 'sending'),
-        eq(deliveries.beforeFinalDot, true),
-        eq(deliveries.attempts, claim.attempts),
-      ),
-    )
-    .returning({ deliveryId: deliveries.deliveryId });
+  const rows = await preparedMark(db).execute({ ...claim, now });
   return rows.length > 0;
 }
+
+const preparedMark = preparedPerDatabase((db) =>
+  db
+    .update(deliveries)
+    .set({ beforeFinalDot: false, updatedAt: nowPlaceholder })
+    .where(
+      and(
+        eq(deliveries.deliveryId, sql.placeholder('deliveryId')),
+        eq(deliveries.state, 'sending'),
+        eq(deliveries.beforeFinalDot, true),
+        eq(deliveries.attempts, sql.placeholder('attempts')),
+      ),
+    )
+    .returning({ deliveryId: deliveries.deliveryId })
+    .prepare('deliveries_mark_final_dot'),
+);
 
 /** The owner's address is verified (true for social sign-ups and after a password reset). */
 export async function isOwnerConfirmed(db: Database, userId: string) {
@@ -184,23 +197,29 @@ export async function settleClaim(
   now: Date,
   lastError?: string,
 ) {
-  await db
+  await preparedSettle(db).execute({ ...claim, to, now, lastError: lastError ?? null });
+}
+
+/** `sent_at` is written only by a settle to `sent`, `last_error` only when one is given. */
+const preparedSettle = preparedPerDatabase((db) =>
+  db
     .update(deliveries)
     .set({
-      state: to,
+      state: sql`${sql.placeholder('to')}::text`,
       beforeFinalDot: false,
-      updatedAt: now,
-      ...(to === 'sent' ? { sentAt: now } : {}),
-      ...(lastError !== undefined ? { lastError } : {}),
+      updatedAt: nowPlaceholder,
+      sentAt: sql`case when ${sql.placeholder('to')}::text = 'sent' then ${nowPlaceholder} else ${deliveries.sentAt} end`,
+      lastError: sql`coalesce(${sql.placeholder('lastError')}::text, ${deliveries.lastError})`,
     })
     .where(
       and(
-        eq(deliveries.deliveryId, claim.deliveryId),
+        eq(deliveries.deliveryId, sql.placeholder('deliveryId')),
         eq(deliveries.state, 'sending'),
-        eq(deliveries.attempts, claim.attempts),
+        eq(deliveries.attempts, sql.placeholder('attempts')),
       ),
-    );
-}
+    )
+    .prepare('deliveries_settle_claim'),
+);
 
 /**
  * `sending → uncertain` for a row whose attempt died after its final-dot mark (or before this mark existed):

@@ -1,6 +1,7 @@
 import type { Source } from '@digest/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '#server/db/client';
+import { preparedPerDatabase } from '#server/db/prepared-queries';
 import { deliveries, digestBuilds, digests, issueRuns, type RunStatus, users } from '#server/db/schema';
 import { type IssueDelivery, insertIssueDeliveries } from '#server/modules/deliveries/deliveries.repository';
 import { userTimeZone } from '#server/modules/users/users.repository';
@@ -90,7 +91,12 @@ const storedBytesOfOwner = sql<number>`(
  * whether the digest has health records, the bytes the account's issues take.
  */
 export async function findRunForBuild(db: Database, runId: string) {
-  const [row] = await db
+  const [row] = await preparedRunForBuild(db).execute({ runId });
+  return row;
+}
+
+const preparedRunForBuild = preparedPerDatabase((db) =>
+  db
     .select({
       runId: issueRuns.runId,
       slot: issueRuns.slot,
@@ -121,9 +127,9 @@ export async function findRunForBuild(db: Database, runId: string) {
     .from(issueRuns)
     .innerJoin(digests, eq(digests.digestId, issueRuns.digestId))
     .innerJoin(users, eq(users.userId, digests.userId))
-    .where(eq(issueRuns.runId, runId));
-  return row;
-}
+    .where(eq(issueRuns.runId, sql.placeholder('runId')))
+    .prepare('issues_find_run_for_build'),
+);
 
 /**
  * Saves `sources` as the digest's sources unless they changed since the build read them (`read`): an edit
