@@ -92,6 +92,15 @@ describe('starting the server', { timeout: 240_000 }, () => {
         expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres' }, roles: ['api'] });
         await expect.poll(() => worker.output(), { timeout: 60_000 }).toContain('Digest started');
         expect(worker.output()).not.toContain('Digest is running at');
+        // Only the api keeps anything on the strength of changes: the worker opens no listening connection.
+        const listeners = async () =>
+          (
+            await database.pool.query(
+              `select count(*)::int as n from pg_stat_activity
+               where application_name = 'digest-changes' and datname = current_database()`,
+            )
+          ).rows[0]?.n;
+        await expect.poll(listeners, { timeout: 10_000 }).toBe(1);
         api.child.kill('SIGTERM');
         worker.child.kill('SIGTERM');
         expect(await api.exited, api.output()).toBe(0);

@@ -58,6 +58,8 @@ export async function startDigest(
   try {
     const database = await openDatabase({
       ...config,
+      // Only the API keeps anything on the strength of other writers' changes (the digest lists).
+      hearChanges: config.roles.includes('api'),
       onIdleError: (error) =>
         logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
     });

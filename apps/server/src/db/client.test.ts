@@ -12,7 +12,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!adminUrl)('the PostgreSQL pool (TEST_DATABASE_URL)', () => {
   it('survives an idle connection the server closes: it is reported, dropped and replaced', async () => {
     const lost: Error[] = [];
-    const handle = postgresDatabase(adminUrl ?? '', 1, (error) => lost.push(error));
+    const handle = postgresDatabase(adminUrl ?? '', 1, { onIdleError: (error) => lost.push(error) });
     try {
       const { rows } = await handle.pool.query<{ pid: number }>('select pg_backend_pid() as pid');
       const admin = new pg.Client({ connectionString: adminUrl });

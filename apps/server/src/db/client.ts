@@ -7,7 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type DatabaseChanges, embeddedChanges, postgresChanges } from './database-changes';
+import { type DatabaseChanges, embeddedChanges, postgresChanges, unheardChanges } from './database-changes';
 import { preparingEachStatement } from './pglite-statements';
 import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
@@ -78,17 +78,29 @@ export function embeddedDatabase(pglite: PGlite): EmbeddedDatabaseHandle {
 export function postgresDatabase(
   connectionString: string,
   poolSize = 10,
-  onIdleError: (error: Error) => void = () => {},
+  options: {
+    /** Told when an idle connection is lost (the pool replaces it). */
+    onIdleError?: (error: Error) => void;
+    /**
+     * Whether this process hears what other writers change (`changes`). Only a process that keeps
+     * something on their strength needs to: every listening connection costs the database a signal and
+     * a message at each commit that notifies (each stored issue), whether or not anyone reads them.
+     */
+    hearChanges?: boolean;
+  } = {},
 ): PostgresDatabaseHandle {
-  const changes = postgresChanges(connectionString, (error) =>
-    onIdleError(error ?? new Error('the connection listening for changes ended')),
-  );
+  const { onIdleError = () => {}, hearChanges = true } = options;
+  const changes = hearChanges
+    ? postgresChanges(connectionString, (error) =>
+        onIdleError(error ?? new Error('the connection listening for changes ended')),
+      )
+    : undefined;
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     application_name: 'digest',
     Client: PreparingClient,
-    onConnect: (client) => changes.listenOn(client),
+    ...(changes ? { onConnect: (client: pg.ClientBase) => changes.listenOn(client) } : {}),
   });
   // An idle connection the server closed (a restart, a failover, an administrator) is dropped by the
   // pool and the next query opens another; without a listener its 'error' would end the process.
@@ -98,9 +110,9 @@ export function postgresDatabase(
     db: drizzlePostgres(pool, { schema }) as unknown as Database,
     pool,
     connectionString,
-    changes,
+    changes: changes ?? unheardChanges(),
     close: async () => {
-      await changes.close();
+      await changes?.close();
       await pool.end();
     },
   };
@@ -112,9 +124,11 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
   onIdleError?: (error: Error) => void;
+  /** On PostgreSQL, whether this process hears other writers' changes (`postgresDatabase`); default yes. */
+  hearChanges?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const handle = postgresDatabase(options.databaseUrl, 10, options.onIdleError);
+    const handle = postgresDatabase(options.databaseUrl, 10, options);
     await handle.pool.query('select 1');
     return handle;
   }

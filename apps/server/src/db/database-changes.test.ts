@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#server-test/test-database';
-import type { DatabaseHandle } from './client';
+import { type DatabaseHandle, postgresDatabase } from './client';
 import { CHANGE_CHANNELS } from './database-changes';
 
 let handle: DatabaseHandle | undefined;
@@ -40,6 +40,39 @@ describe('database changes', () => {
     });
     expect(seen.payloads()).toContain('own commit');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a process that hears no changes listens on none of its connections and keeps nothing on their strength',
+    async () => {
+      handle = await createTestDatabase();
+      if (handle.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const listeningOf = async (database: DatabaseHandle) => {
+        if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+        const { rows } = await database.pool.query('select pg_listening_channels() as channel');
+        return rows.map((row) => row.channel);
+      };
+      const seen = recorder();
+      expect(await listeningOf(handle)).toEqual([CHANGE_CHANNELS.digestList]);
+
+      const deaf = postgresDatabase(handle.connectionString, 2, { hearChanges: false });
+      try {
+        const subscription = deaf.changes.subscribe(CHANGE_CHANNELS.digestList, seen.handlers);
+        expect(await listeningOf(deaf)).toEqual([]);
+        await deaf.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_notify(${CHANGE_CHANNELS.digestList}, 'unheard')`);
+        });
+        expect(subscription.heard()).toBe(false);
+        expect(seen.payloads()).toEqual([]);
+        const { rows } = await handle.pool.query(
+          `select count(*)::int as n from pg_stat_activity
+           where application_name = 'digest-changes' and datname = current_database()`,
+        );
+        expect(rows[0]?.n).toBe(0);
+      } finally {
+        await deaf.close();
+      }
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'hears other connections, tells a lost listening connection as missed, and listens again',

@@ -75,6 +75,14 @@ export function embeddedChanges(pglite: PGlite): DatabaseChanges {
   };
 }
 
+/**
+ * For a process that hears no changes (`postgresDatabase` without `hearChanges`): nothing is ever heard, so
+ * nothing may be kept on their strength.
+ */
+export function unheardChanges(): DatabaseChanges {
+  return { subscribe: () => ({ heard: () => false }), close: async () => {} };
+}
+
 export interface PostgresChanges extends DatabaseChanges {
   /** For the pool's `onConnect`: the connection listens too, so this process's own commits are heard at once. */
   listenOn(client: pg.ClientBase): Promise<void>;
