@@ -101,6 +101,9 @@ describe('starting the server', { timeout: 240_000 }, () => {
             )
           ).rows[0]?.n;
         await expect.poll(listeners, { timeout: 10_000 }).toBe(1);
+        // Still one a moment later: a worker's listener, had it one, was not merely slower to connect.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(await listeners()).toBe(1);
         api.child.kill('SIGTERM');
         worker.child.kill('SIGTERM');
         expect(await api.exited, api.output()).toBe(0);
