@@ -66,7 +66,7 @@ async function main() {
   let stopping = false;
   const stop = (started: NonNullable<typeof running>) => {
     const deadline = setTimeout(() => {
-      logger.error('stop took too long: exiting');
+      logger.error({ waitingFor: started.stoppingAt() }, 'stop took too long: exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 5_000);
     deadline.unref();

@@ -23,6 +23,8 @@ export interface RunningDigest {
   inboundPort: number | undefined;
   database: DatabaseHandle;
   stop(): Promise<void>;
+  /** What a stop under way is waiting for (named in the log when the stop takes too long). */
+  stoppingAt(): string | undefined;
 }
 
 /**
@@ -51,9 +53,16 @@ export async function startDigest(
   files: ServedFiles,
 ): Promise<RunningDigest> {
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-  const cleanups: (() => Promise<void>)[] = [async () => lock?.release()];
+  const cleanups: { name: string; run: () => Promise<void> }[] = [
+    { name: 'the data directory lock', run: async () => lock?.release() },
+  ];
+  let stoppingAt: string | undefined;
   const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    for (const cleanup of cleanups.reverse()) {
+      stoppingAt = cleanup.name;
+      await cleanup.run();
+    }
+    stoppingAt = undefined;
   };
   try {
     const database = await openDatabase({
@@ -63,7 +72,7 @@ export async function startDigest(
       onIdleError: (error) =>
         logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
     });
-    cleanups.push(() => database.close());
+    cleanups.push({ name: 'the database', run: () => database.close() });
     await migrateDatabase(database);
 
     const clock = systemClock;
@@ -75,7 +84,7 @@ export async function startDigest(
       mailDomain: config.mailDomain,
       logger,
     });
-    cleanups.push(() => mailer.close());
+    cleanups.push({ name: 'the mailer', run: () => mailer.close() });
 
     const jobs = createJobQueue({
       database,
@@ -106,8 +115,9 @@ export async function startDigest(
       changelogMarkdown: await readChangelog(files.changelogFile, logger),
     });
     await jobs.start(modules.jobs);
-    cleanups.push(() => jobs.stop(config.shutdownTimeoutMs));
-    if (config.roles.includes('scheduler')) cleanups.push(modules.scheduler());
+    cleanups.push({ name: 'the job queue', run: () => jobs.stop(config.shutdownTimeoutMs) });
+    if (config.roles.includes('scheduler'))
+      cleanups.push({ name: 'the scheduler', run: modules.scheduler() });
 
     let http: HttpServer | undefined;
     if (config.roles.includes('api')) {
@@ -132,7 +142,7 @@ export async function startDigest(
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;
-      cleanups.push(() => server.close());
+      cleanups.push({ name: 'the HTTP server', run: () => server.close() });
     }
     let inboundPort: number | undefined;
     if (config.roles.includes('inbound') && config.inboundSmtpPort !== undefined) {
@@ -153,12 +163,12 @@ export async function startDigest(
       });
       inboundPort = await inbound.listen(config.inboundSmtpPort, config.inbound.host);
       // Pushed after the database's cleanup, so it runs before it: sessions under way finish storing first.
-      cleanups.push(() => inbound.close());
+      cleanups.push({ name: 'the newsletter SMTP server', run: () => inbound.close() });
     }
     const address = http?.server.address();
     const url = address && typeof address === 'object' ? `http://${config.host}:${address.port}` : undefined;
     logger.info({ roles: config.roles, database: database.kind, url, inboundPort }, 'Digest started');
-    return { url, inboundPort, database, stop };
+    return { url, inboundPort, database, stop, stoppingAt: () => stoppingAt };
   } catch (error) {
     await stop().catch(() => {});
     throw error;
