@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from './upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from './upgrade-database';
 
-describe('createDatabaseAt', () => {
+describe('createDatabaseAt', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it('stops at the named migration, and upgrade() applies the rest keeping the rows written before', async () => {
     const old = await createDatabaseAt('0006_issues');
     try {

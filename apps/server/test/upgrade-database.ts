@@ -13,6 +13,12 @@ interface Journal {
 }
 
 /**
+ * An upgrade test builds a database at an old migration and then migrates it: on PGlite, while CI runs both
+ * databases' suites side by side on two cores, that took longer than the default 20 s (two such tests timed out in one CI run; 16 s in another).
+ */
+export const UPGRADE_TEST_TIMEOUT_MS = 60_000;
+
+/**
  * A database as an earlier release left it: migrated up to and including `lastTag` (e.g.
  * `0007_released_usernames`), on the same engine as the rest of the run. Write the old release's rows with
  * plain SQL (the schema objects describe today's tables), then `upgrade()` applies the newer migrations

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 
 // Upgrading to e-mail verification keeps every account's `confirmed` as it was: accounts confirmed before
 // (social, or through a reset link) stay confirmed; unconfirmed e-mail accounts stay unconfirmed and, signed
 // in, see the verify-your-address banner and can ask for a link (nothing was ever mailed to prove them).
-describe('upgrading to 0013_email_verification', () => {
+describe('upgrading to 0013_email_verification', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it('keeps every user and its confirmed flag, with no pending address and no verification link', async () => {
     const old = await createDatabaseAt('0007_released_usernames');
     try {

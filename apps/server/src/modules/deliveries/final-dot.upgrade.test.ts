@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 import { type DeliveryDeps, deliver, settleStuckDeliveries } from './deliveries.usecases';
 
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
@@ -31,7 +31,7 @@ function newRelease(db: Database, queued: string[]): DeliveryDeps {
 
 // Rows the old release left `sending` were claimed before anyone marked a final dot: the server may have
 // taken their message, so the new release lists them as uncertain and never sends them again.
-describe('upgrading to the final-dot mark (0015_final_dot)', () => {
+describe('upgrading to the final-dot mark (0015_final_dot)', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it(
     'treats every row the old release left sending as maybe sent, and keeps the others as they were',
     async () => {

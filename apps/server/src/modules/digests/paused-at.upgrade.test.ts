@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 
 const SOURCES = JSON.stringify([{ type: 'HACKER_NEWS', name: '', showHeading: true }]);
 
-describe('upgrading to recorded pauses (0019_catch_up)', () => {
+describe('upgrading to recorded pauses (0019_catch_up)', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it('a digest paused before gets its last change as the pause, an active one none; old runs stay valid', async () => {
     const old = await createDatabaseAt('0018_source_health');
     try {

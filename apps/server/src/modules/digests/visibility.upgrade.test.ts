@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 import { findPublicBuildHtml, findPublicProfile, updateVisibility } from './digests.repository';
 import { getShareHtml } from './share.routes';
 
 const SOURCES = JSON.stringify([{ type: 'STRIPE', name: '', showHeading: true }]);
 
-describe('upgrading to private by default (0010_digest_visibility)', () => {
+describe('upgrading to private by default (0010_digest_visibility)', {
+  timeout: UPGRADE_TEST_TIMEOUT_MS,
+}, () => {
   it('keeps every digest and issue, makes every digest private, and never shows an issue built before publicly', async () => {
     const old = await createDatabaseAt('0007_released_usernames');
     try {

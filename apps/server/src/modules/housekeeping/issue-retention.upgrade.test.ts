@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
 const MIGRATING_TIMEOUT_MS = 90_000;
 
-describe('upgrading to issue retention (0009_issue_retention)', () => {
+describe('upgrading to issue retention (0009_issue_retention)', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it(
     'gives every existing digest a year, keeps every digest and issue, and refuses other retentions',
     async () => {

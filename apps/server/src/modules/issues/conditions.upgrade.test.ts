@@ -1,13 +1,13 @@
 import { sourceSchema, storedSourceSchema } from '@digest/contracts';
 import type { DigestBlockInput } from '@digest/email';
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 import { issueUnderConditions, skippedByConditions, withItemFilters } from './conditions';
 
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
 const MIGRATING_TIMEOUT_MS = 90_000;
 
-describe('upgrading to conditions (0020_digest_conditions)', () => {
+describe('upgrading to conditions (0020_digest_conditions)', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it(
     'reads digests stored before conditions as they were: no condition, every issue sent as before',
     async () => {

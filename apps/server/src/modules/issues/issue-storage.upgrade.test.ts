@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 
 // Migrating a fresh database twice (up to the old release, then on) takes a while on a busy machine.
 const MIGRATING_TIMEOUT_MS = 90_000;
@@ -8,7 +8,9 @@ const MIGRATING_TIMEOUT_MS = 90_000;
 const issueHtml = (label: string) =>
   `<html><body>${Array.from({ length: 400 }, (_, i) => `<p>${label} item ${i}</p>`).join('')}</body></html>`;
 
-describe('upgrading to lz4-compressed issues (0022_issue_text_lz4)', () => {
+describe('upgrading to lz4-compressed issues (0022_issue_text_lz4)', {
+  timeout: UPGRADE_TEST_TIMEOUT_MS,
+}, () => {
   it(
     'keeps the issues stored before as they were, and compresses new ones with lz4 where the server has it',
     async () => {

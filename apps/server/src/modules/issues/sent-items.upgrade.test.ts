@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SOURCE_TYPES, sourceKindOf, storedSourceSchema } from '@digest/contracts';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '#server/db/migrate';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 import { sentSince } from './sent-items.repository';
 import { recordSentItems } from './test-support';
 
@@ -21,7 +21,7 @@ async function kindsTheMigrationConverts() {
   return lists[0] ?? [];
 }
 
-describe('upgrading to "Every item once" (0016_sent_items)', () => {
+describe('upgrading to "Every item once" (0016_sent_items)', { timeout: UPGRADE_TEST_TIMEOUT_MS }, () => {
   it('converts exactly the kinds that remember their items', async () => {
     const remembered = SOURCE_TYPES.filter((type) => sourceKindOf(type).remembers !== undefined);
     expect((await kindsTheMigrationConverts()).sort()).toEqual([...remembered].sort());
@@ -117,7 +117,9 @@ describe('upgrading to "Every item once" (0016_sent_items)', () => {
   );
 });
 
-describe('upgrading to sent items deleted with their digest by a trigger (0023_sent_items_follow_their_digest)', () => {
+describe('upgrading to sent items deleted with their digest by a trigger (0023_sent_items_follow_their_digest)', {
+  timeout: UPGRADE_TEST_TIMEOUT_MS,
+}, () => {
   it(
     'keeps every remembered item, and deletes a digest’s items with it: one digest, or an account’s all',
     async () => {

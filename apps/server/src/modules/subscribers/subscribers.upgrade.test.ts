@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseAt } from '#server-test/upgrade-database';
+import { createDatabaseAt, UPGRADE_TEST_TIMEOUT_MS } from '#server-test/upgrade-database';
 
 const byText = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 
-describe('upgrading to double opt-in keeps every friend as they were', () => {
+describe('upgrading to double opt-in keeps every friend as they were', {
+  timeout: UPGRADE_TEST_TIMEOUT_MS,
+}, () => {
   it('active friends stay subscribed, those who left stay unsubscribed and suppressed for that owner only, held deliveries become possible', async () => {
     const old = await createDatabaseAt('0007_released_usernames');
     try {
