@@ -19,6 +19,15 @@ import pg from 'pg';
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const listeners = (process.env.LISTENERS ?? '0,1,11,22,33').split(',').map(Number);
 const duration = process.env.DURATION ?? '15';
+if (!listeners.every((count) => Number.isInteger(count) && count >= 0 && count <= 90)) {
+  throw new Error(`LISTENERS must be whole numbers from 0 to 90, comma-separated: ${process.env.LISTENERS}`);
+}
+if (!/^[1-9]\d*$/.test(duration)) throw new Error(`DURATION must be a whole number of seconds: ${duration}`);
+try {
+  execFileSync('pgbench', ['--version']);
+} catch {
+  throw new Error('pgbench not found: install it (Debian: apt-get install -y postgresql-client)');
+}
 const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'notify-')), 'notify.sql');
 writeFileSync(script, "begin; select pg_notify('bench_notify_listeners', 'x'); commit;\n");
 /** 2 clients on 2 threads, no vacuum first, for `duration` seconds. */
