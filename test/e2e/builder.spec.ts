@@ -97,7 +97,7 @@ test('creates a digest from scratch with eight kinds, reorders, edits and duplic
   await sidebar(page).getByRole('button', { name: 'Connect Stripe' }).click();
   await expect(page).toHaveURL(/\/digestCreator/);
   await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Edit source' })).toBeVisible({
-    timeout: 10_000,
+    timeout: 20_000,
   });
   const stripeAccount = sidebar(page).getByRole('group').first();
   await stripeAccount.getByRole('checkbox', { name: 'Include in this Digest' }).check();
@@ -450,7 +450,7 @@ test("every form's bad inputs: counts over their maximum, a short search phrase,
   const feedSearch = sidebar(page).getByRole('searchbox', { name: 'Search feeds or paste a feed address' });
   await feedSearch.fill(`${fakesOrigin()}/feeds/not-a-feed.txt`);
   const results = sidebar(page).getByRole('region', { name: 'Results' });
-  await expect(results.getByRole('alert')).toContainText('not a feed', { timeout: 10_000 });
+  await expect(results.getByRole('alert')).toContainText('not a feed', { timeout: 20_000 });
   await expect(results.getByRole('button')).toHaveCount(0);
   await feedSearch.fill(`${fakesOrigin()}/feeds/rss2.xml`);
   await results.getByRole('button').first().click();
@@ -463,7 +463,7 @@ test("every form's bad inputs: counts over their maximum, a short search phrase,
   await chooseKind(page, 'Twitter search');
   await sidebar(page).getByRole('button', { name: 'Connect X (Twitter)' }).click();
   await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Edit source' })).toBeVisible({
-    timeout: 10_000,
+    timeout: 20_000,
   });
   const phrase = sidebar(page).getByLabel('Search phrase');
   await phrase.fill('ab cd');

@@ -84,7 +84,7 @@ test('a condition set in the builder; an issue whose conditions are not met is s
   await chooseKind(page, 'Stripe');
   await sidebar(page).getByRole('button', { name: 'Connect Stripe' }).click();
   await expect(sidebar(page).getByRole('heading', { level: 2, name: 'Edit source' })).toBeVisible({
-    timeout: 10_000,
+    timeout: 20_000,
   });
   await sidebar(page)
     .getByRole('group')

@@ -418,7 +418,7 @@ test('signed-in extras: /admin waits for a session, Digest Updates, Support, pro
   await logIn(otherTab, user.email, user.password);
   await expect(otherTab).toHaveURL(/\/digests$/);
   await otherTab.close();
-  await expect(page).toHaveURL(/\/profileView$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/profileView$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Alan Turing' })).toBeVisible();
   // The profile lists the user's public digests with links to their public pages; private ones stay out.
   await expect(page.getByText('Bombe Report', { exact: true })).toBeVisible();

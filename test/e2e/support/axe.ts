@@ -43,6 +43,6 @@ async function animationsSettled(page: Page): Promise<void> {
             animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
         ),
     undefined,
-    { timeout: 10_000 },
+    { timeout: 20_000 },
   );
 }
