@@ -132,7 +132,7 @@ export interface ModulesDeps {
  */
 const NEWSLETTER_LINK_TIMES = { lifetimeMs: 15 * 60_000, periodMs: 5 * 60_000 };
 
-/** How often the scheduler looks for due digests: issues go out within seconds of their minute. */
+/** How often the scheduler looks for due digests besides the start of each minute, when slots come. */
 export const SCHEDULER_TICK_MS = 5_000;
 
 /**

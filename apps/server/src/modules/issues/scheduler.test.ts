@@ -5,7 +5,7 @@ import { callerOf, createDigest } from '#server/modules/digests/test-support';
 import { signUp, type TestUser } from '#server/modules/users/test-support';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { testClock } from '#server-test/test-clock';
-import { runSchedulerTick } from './scheduler';
+import { delayToNextTick, runSchedulerTick } from './scheduler';
 
 const HOUR = 60 * 60_000;
 // Monday 2026-11-23, 05:00 UTC = 06:00 in Warsaw (UTC+1 in November).
@@ -203,5 +203,19 @@ describe('the scheduler', () => {
     await t.database.db.update(digests).set({ nextRunAt: null }).where(eq(digests.digestId, digest.digestId));
     await tick();
     expect(await nextRunOf(digest.digestId)).toMatch(/T06:00:00.000Z$/);
+  });
+});
+
+describe('when the scheduler ticks next', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('ticks at the minute when the minute begins before the interval is over, so a slot is not found late', () => {
+    expect(delayToNextTick(at('2026-11-23T05:00:57.500Z'), 5_000)).toBe(2_520);
+    expect(delayToNextTick(at('2026-11-23T05:00:59.990Z'), 5_000)).toBe(30);
+  });
+
+  it('waits the interval when no minute begins sooner', () => {
+    expect(delayToNextTick(at('2026-11-23T05:00:00.020Z'), 5_000)).toBe(5_000);
+    expect(delayToNextTick(at('2026-11-23T05:00:54.980Z'), 5_000)).toBe(5_000);
   });
 });

@@ -102,9 +102,23 @@ async function scheduleUnscheduled(deps: Pick<SchedulerDeps, 'db' | 'clock'>) {
   });
 }
 
+const MINUTE_MS = 60_000;
+/** A tick aimed at a minute comes this much after it, so that the minute has begun by the clock it reads. */
+const PAST_THE_MINUTE_MS = 20;
+
 /**
- * The scheduler role: a tick every `intervalMs` (one at a time). Answers a stop function that waits
- * for a running tick.
+ * How long until the next tick: `intervalMs`, or less when a minute begins sooner. Every slot is a
+ * whole minute (a schedule is an hour and a minute in a zone), so the tick that would have found it up
+ * to `intervalMs` late comes at the minute instead and a digest goes out on time.
+ */
+export function delayToNextTick(now: Date, intervalMs: number): number {
+  const untilNextMinute = MINUTE_MS - (now.getTime() % MINUTE_MS) + PAST_THE_MINUTE_MS;
+  return Math.min(intervalMs, untilNextMinute);
+}
+
+/**
+ * The scheduler role: a tick every `intervalMs` (one at a time), and one as each minute begins. Answers
+ * a stop function that waits for a running tick.
  */
 export function startScheduler(deps: SchedulerDeps, intervalMs: number): () => Promise<void> {
   let stopped = false;
@@ -114,7 +128,7 @@ export function startScheduler(deps: SchedulerDeps, intervalMs: number): () => P
     running = runSchedulerTick(deps)
       .catch((error) => deps.logger.error({ err: error }, 'scheduler tick failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        if (!stopped) timer = setTimeout(tick, delayToNextTick(deps.clock.now(), intervalMs));
       });
   };
   tick();
