@@ -51,8 +51,11 @@ export interface HttpServerDeps {
   checkResponses?: boolean;
   /** MAX_REQUESTS_IN_FLIGHT: past it a request is answered 503 with Retry-After (the health check never is). */
   maxRequestsInFlight?: number;
-  /** SHUTDOWN_TIMEOUT_MS: how long a stop waits for the requests under way before the database closes. */
-  drainTimeoutMs?: number;
+  /**
+   * How long a stop may still wait for the requests under way before the database closes: what is left
+   * of SHUTDOWN_TIMEOUT_MS when the server closes.
+   */
+  drainTimeLeftMs?: () => number;
 }
 
 /** Public pages with their own head: short-lived in caches, as an issue's HTML is. */
@@ -110,7 +113,7 @@ export async function buildHttpServer(deps: HttpServerDeps) {
   // Closing stops accepting connections and waits for them to end; a request whose client hung up still
   // runs, and the database closes after this: so wait for the handlers too (bounded), not only the sockets.
   app.addHook('onClose', async () => {
-    const timeoutMs = deps.drainTimeoutMs ?? 10_000;
+    const timeoutMs = deps.drainTimeLeftMs?.() ?? 10_000;
     if (!(await gate.drained(timeoutMs))) {
       deps.logger.warn({ inFlight: gate.inFlight(), timeoutMs }, 'stopping with requests still running');
     }

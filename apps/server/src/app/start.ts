@@ -15,6 +15,7 @@ import { createMailer } from '#server/platform/mailer';
 import type { Config } from './config';
 import { buildHttpServer, type HttpServer } from './http-server';
 import { composeModules } from './modules';
+import { stopBudget } from './stop-budget';
 
 export interface RunningDigest {
   /** Where the API listens, when this process runs the api role. */
@@ -57,7 +58,9 @@ export async function startDigest(
     { name: 'the data directory lock', run: async () => lock?.release() },
   ];
   let stoppingAt: string | undefined;
+  const budget = stopBudget(config.shutdownTimeoutMs);
   const stop = async () => {
+    budget.start();
     for (const cleanup of cleanups.reverse()) {
       stoppingAt = cleanup.name;
       await cleanup.run();
@@ -115,7 +118,7 @@ export async function startDigest(
       changelogMarkdown: await readChangelog(files.changelogFile, logger),
     });
     await jobs.start(modules.jobs);
-    cleanups.push({ name: 'the job queue', run: () => jobs.stop(config.shutdownTimeoutMs) });
+    cleanups.push({ name: 'the job queue', run: () => jobs.stop(budget.leftMs()) });
     if (config.roles.includes('scheduler'))
       cleanups.push({ name: 'the scheduler', run: modules.scheduler() });
 
@@ -138,7 +141,7 @@ export async function startDigest(
         // The tests check each answer against its zod schema; the program only writes it.
         checkResponses: false,
         maxRequestsInFlight: config.maxRequestsInFlight,
-        drainTimeoutMs: config.shutdownTimeoutMs,
+        drainTimeLeftMs: budget.leftMs,
       });
       await http.listen({ port: config.port, host: config.host });
       const server = http;
@@ -159,11 +162,10 @@ export async function startDigest(
         resolver: systemDnsResolver(),
         // Confirmations, forwarding codes and reply-to-confirm lists are pinned on the Newsletters page.
         classify: classifyParsedMessage,
-        closeTimeoutMs: config.shutdownTimeoutMs,
       });
       inboundPort = await inbound.listen(config.inboundSmtpPort, config.inbound.host);
       // Pushed after the database's cleanup, so it runs before it: sessions under way finish storing first.
-      cleanups.push({ name: 'the newsletter SMTP server', run: () => inbound.close() });
+      cleanups.push({ name: 'the newsletter SMTP server', run: () => inbound.close(budget.leftMs()) });
     }
     const address = http?.server.address();
     const url = address && typeof address === 'object' ? `http://${config.host}:${address.port}` : undefined;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -372,4 +373,28 @@ describe('under load', () => {
     expect(infos.every((info) => info.response.startsWith('250 '))).toBe(true);
     expect(await messagesOf(userId)).toHaveLength(100);
   }, 120_000);
+});
+
+describe('stopping the inbound server', () => {
+  it('waits for a session under way only as long as the stop has left, then says 421 and closes it', async () => {
+    const server = createInboundSmtpServer(
+      testInboundSmtpDeps(database.db, { resolver: fakeDns, closeTimeoutMs: 60_000 }),
+    );
+    const serverPort = await server.listen(0, '127.0.0.1');
+    const socket = connect(serverPort, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    await expect.poll(() => received).toMatch(/^220 /);
+    socket.write('EHLO sender.example\r\n');
+    await expect.poll(() => received).toMatch(/250 /);
+
+    const started = Date.now();
+    await server.close(300);
+    // Its own closeTimeoutMs (60 s) would have kept the stop waiting for the idle session.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect.poll(() => received).toMatch(/421 /);
+    socket.destroy();
+  });
 });

@@ -37,15 +37,18 @@ export interface InboundSmtpDeps {
   classify?: ClassifyMessage;
   /** An idle session is closed after this long. */
   socketTimeoutMs?: number;
-  /** How long a stop waits for sessions under way before it closes them. */
+  /** How long a stop waits for sessions under way before it closes them, unless `close` says otherwise. */
   closeTimeoutMs?: number;
 }
 
 export interface InboundSmtpServer {
   /** Starts listening; answers the port (useful with port 0). */
   listen(port: number, host: string): Promise<number>;
-  /** Stops accepting connections, lets sessions under way finish (up to closeTimeoutMs), then closes the rest. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets sessions under way finish (up to `timeoutMs`, else closeTimeoutMs),
+   * then closes the rest.
+   */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 /** One accepted recipient of the transaction under way. */
@@ -265,7 +268,9 @@ export function createInboundSmtpServer(deps: InboundSmtpDeps): InboundSmtpServe
         });
       });
     },
-    close() {
+    close(timeoutMs) {
+      // smtp-server reads it when closing; 0 would mean its own default (30 s), hence at least 1 ms.
+      if (timeoutMs !== undefined) server.options.closeTimeout = Math.max(1, timeoutMs);
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
