@@ -283,6 +283,17 @@ async function readCpuSeconds(pid: number): Promise<number> {
 }
 
 /**
+ * The whole machine's busy CPU seconds so far (/proc/stat: every core's user, nice, system, irq, softirq
+ * and steal time): what the servers, PostgreSQL, the bench, its fakes and sink and the kernel's network
+ * path spent together, against the cores' seconds a burst has.
+ */
+export async function machineBusySeconds(): Promise<number> {
+  const [line] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  const [, user, nice, system, , , irq, softirq, steal] = (line ?? '').trim().split(/\s+/).map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
+/**
  * Follows a process's VmHWM (the kernel's peak resident set) and CPU time, polled so the last values
  * before it exits are kept. CPU time does not depend on how busy the machine is, unlike rates.
  */

@@ -32,6 +32,7 @@ import {
   envNumber,
   type Mode,
   machine,
+  machineBusySeconds,
   modesFrom,
   nextSlot,
   type PipelineResult,
@@ -84,6 +85,8 @@ interface BurstResult {
   peaks: { label: string; mib: number; cpuSeconds: number; statements: number | undefined }[];
   /** PostgreSQL only: every process's statements by text (bench/count-statements.cjs). */
   statementTimes: StatementTimes;
+  /** From the servers' start to the last message: the machine's busy CPU seconds, and the bench's own. */
+  machine: { busySeconds: number; benchSeconds: number };
   /** PostgreSQL only: CPU seconds of the run's backends and of the shared processes; counter deltas. */
   postgres?: { cpu: { database: number; shared: number }; counters: Record<string, number> };
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
@@ -157,6 +160,8 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     await postgresCpu?.read();
     const countersBefore = databaseName ? await databaseCounters(db) : undefined;
     const expected = N * (1 + SUBSCRIBERS);
+    const benchCpuBefore = process.cpuUsage();
+    const machineBefore = await machineBusySeconds();
     let lastReport = 0;
     const outcome = await waitForMessages(sink, {
       expected,
@@ -169,6 +174,11 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
         console.log(`${mode}: ${received}/${expected} messages at the sink`);
       },
     });
+    const benchUsage = process.cpuUsage(benchCpuBefore);
+    const machine = {
+      busySeconds: (await machineBusySeconds()) - machineBefore,
+      benchSeconds: (benchUsage.user + benchUsage.system) / 1e6,
+    };
     await postgresCpu?.read();
     postgresCpu?.stop();
     await cluster.stop();
@@ -227,6 +237,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
+      machine,
       statementTimes,
       ...(postgres ? { postgres } : {}),
       blockCaches,
@@ -353,6 +364,11 @@ function printBurst(results: BurstResult[]) {
               .map((peak) => `${peak.label} ${((peak.statements ?? 0) / N).toFixed(1)}`)
               .join(', ')}`
           : '–',
+    ],
+    [
+      '**machine CPU per issue** (every core busy, start to last message; of it the bench with its fakes and sink)',
+      (r) =>
+        `${((1000 * r.machine.busySeconds) / N).toFixed(1)} ms; bench ${((1000 * r.machine.benchSeconds) / N).toFixed(1)} ms`,
     ],
     [
       "**PostgreSQL CPU per issue** (the run's backends; shared WAL writer, checkpointer, bgwriter)",
