@@ -85,8 +85,8 @@ interface BurstResult {
   peaks: { label: string; mib: number; cpuSeconds: number; statements: number | undefined }[];
   /** PostgreSQL only: every process's statements by text (bench/count-statements.cjs). */
   statementTimes: StatementTimes;
-  /** From the servers' start to the last message: the machine's busy CPU seconds, and the bench's own. */
-  machine: { busySeconds: number; benchSeconds: number };
+  /** From the servers being up to the last message: the machine's busy CPU seconds, and the bench's own. */
+  machineCpu: { busySeconds: number; benchSeconds: number };
   /** PostgreSQL only: CPU seconds of the run's backends and of the shared processes; counter deltas. */
   postgres?: { cpu: { database: number; shared: number }; counters: Record<string, number> };
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
@@ -175,7 +175,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       },
     });
     const benchUsage = process.cpuUsage(benchCpuBefore);
-    const machine = {
+    const machineCpu = {
       busySeconds: (await machineBusySeconds()) - machineBefore,
       benchSeconds: (benchUsage.user + benchUsage.system) / 1e6,
     };
@@ -237,7 +237,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateMessageIds: counts.duplicateMessageIds,
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
-      machine,
+      machineCpu,
       statementTimes,
       ...(postgres ? { postgres } : {}),
       blockCaches,
@@ -368,7 +368,7 @@ function printBurst(results: BurstResult[]) {
     [
       '**machine CPU per issue** (every core busy, start to last message; of it the bench with its fakes and sink)',
       (r) =>
-        `${((1000 * r.machine.busySeconds) / N).toFixed(1)} ms; bench ${((1000 * r.machine.benchSeconds) / N).toFixed(1)} ms`,
+        `${((1000 * r.machineCpu.busySeconds) / N).toFixed(1)} ms; bench ${((1000 * r.machineCpu.benchSeconds) / N).toFixed(1)} ms`,
     ],
     [
       "**PostgreSQL CPU per issue** (the run's backends; shared WAL writer, checkpointer, bgwriter)",

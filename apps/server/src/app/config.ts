@@ -83,7 +83,7 @@ export const CONFIG_VARIABLES = {
   },
   LOG_LEVEL: { doc: '`fatal`, `error`, `warn`, `info`, `debug` or `trace`', default: 'info' },
   SHUTDOWN_TIMEOUT_MS: {
-    doc: 'how long a stop waits for running requests and jobs before it exits anyway',
+    doc: 'how long a stop waits in all for running requests, newsletter sessions and jobs before it exits anyway',
     default: '10000',
   },
   SESSION_CHECK_CACHE_MS: {
