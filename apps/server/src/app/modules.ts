@@ -30,6 +30,7 @@ import {
 import {
   type DeliveryDeps,
   deliver,
+  deliverNow,
   releaseHeldDeliveries,
   settleStuckDeliveries,
 } from '#server/modules/deliveries/deliveries.usecases';
@@ -195,6 +196,7 @@ export function composeModules(deps: ModulesDeps) {
     storageQuotaBytes: deps.issueStorageQuotaBytes,
     recipientsPerDay,
     blockCache: createBlockHtmlCache({ logger }),
+    deliverNow: (deliveryIds) => deliverNow(deliveryDeps, deliveryIds),
   };
   const housekeepingDeps = { db, clock, logger };
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineJob, HEARTBEAT_SECONDS, MAIL_ON_REQUEST_QUEUE } from '#server/platform/jobs/job-queue';
 
+/** A delivery's first retry waits this long; later ones back off from it (the queue's retryDelay). */
+export const FIRST_RETRY_SECONDS = 15;
+
 export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export type DeliverPayload = z.infer<typeof deliverPayload>;
 
@@ -11,7 +14,7 @@ export const deliverJob = defineJob({
   // Temporary SMTP failures: ≈15 s, 30 s, 1 min … capped at 10 min, with jitter, over about 40 minutes.
   queue: {
     retryLimit: 8,
-    retryDelay: 15,
+    retryDelay: FIRST_RETRY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 600,
     heartbeatSeconds: HEARTBEAT_SECONDS,

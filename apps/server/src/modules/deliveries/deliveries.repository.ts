@@ -276,6 +276,21 @@ export async function settleStuckBeforeFinalDot(
 }
 
 /**
+ * Rows `pending` and untouched since before `before`: a pending row is sent within minutes by the build
+ * job that stored it or by its own job (whose retries wait at most 10 minutes), so one this old has
+ * neither (every attempt of its build job failed after storing the issue). Touched, and answered for a
+ * new job each.
+ */
+export async function touchForgottenPending(db: Database, before: Date, now: Date) {
+  const rows = await db
+    .update(deliveries)
+    .set({ updatedAt: now })
+    .where(and(eq(deliveries.state, 'pending'), lte(deliveries.updatedAt, before)))
+    .returning({ deliveryId: deliveries.deliveryId });
+  return rows.map((row) => row.deliveryId);
+}
+
+/**
  * Rows still `sending` since before `before`, their attempt dead after the final-dot mark and no retry
  * back (the last one): uncertain.
  */

@@ -4,7 +4,7 @@ import type { Clock } from '#server/platform/clock';
 import type { JobAttempt, JobQueue } from '#server/platform/jobs/job-queue';
 import type { Logger } from '#server/platform/logger';
 import type { Mailer } from '#server/platform/mailer';
-import { deliverJob } from './deliveries.jobs';
+import { deliverJob, FIRST_RETRY_SECONDS } from './deliveries.jobs';
 import { issueMailOf } from './deliveries.mail';
 import * as repository from './deliveries.repository';
 import { isAnswered, isBounce, isPermanentMailFailure, mailFailureText } from './mail-failures';
@@ -59,8 +59,31 @@ export interface DeliveryDeps {
   appUrl: string;
   /** The Terms of Service and Privacy Policy every mail's footer links to. */
   legal: LegalLinks;
-  /** Queues the deliveries the stuck sweep sends again. */
-  queue: Pick<JobQueue, 'sendMany'>;
+  /** Queues the deliveries the stuck sweep sends again, and those a first attempt hands over. */
+  queue: Pick<JobQueue, 'sendMany' | 'send'>;
+}
+
+/**
+ * Sends deliveries now, in the process that made them (the issue's build job), instead of through a job
+ * each: a job per delivery cost an insert, a fetch and a completion (≈ 1 statement an issue of a burst).
+ * An attempt that fails for now (a temporary SMTP failure, a lost connection to the database) hands the
+ * delivery to its job, which retries it with the queue's backoff as any delivery; from the row's state
+ * (`pending`, or `sending` before or after the final dot) it continues as a retry would.
+ */
+export async function deliverNow(deps: DeliveryDeps, deliveryIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    deliveryIds.map(async (deliveryId) => {
+      try {
+        await deliver(deps, deliveryId);
+      } catch (error) {
+        deps.logger.info(
+          { deliveryId, reason: mailFailureText(error) },
+          'delivery failed for now: its job retries it',
+        );
+        await deps.queue.send(deliverJob, { deliveryId }, { startAfterSeconds: FIRST_RETRY_SECONDS });
+      }
+    }),
+  );
 }
 
 /**
@@ -170,7 +193,8 @@ class ClaimTakenOver extends Error {
 /**
  * A delivery normally leaves `sending` within a minute; one still there an hour later belongs to an
  * attempt that died with no retry left to notice it. Killed before its final dot, it is queued again;
- * after, it is listed as uncertain like the others.
+ * after, it is listed as uncertain like the others. A row `pending` for an hour has no job or build job
+ * left to send it: it is queued too.
  */
 export const STUCK_SENDING_MS = 60 * 60_000;
 
@@ -184,7 +208,7 @@ export const MAX_STUCK_ATTEMPTS = 18;
 export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clock' | 'logger' | 'queue'>) {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - STUCK_SENDING_MS);
-  const { requeued, given } = await deps.db.transaction(async (tx) => {
+  const { requeued, given, forgotten } = await deps.db.transaction(async (tx) => {
     const settled = await repository.settleStuckBeforeFinalDot(tx, {
       before,
       now,
@@ -192,14 +216,16 @@ export async function settleStuckDeliveries(deps: Pick<DeliveryDeps, 'db' | 'clo
       requeueReason: INTERRUPTED_BEFORE_FINAL_DOT,
       failReason: GIVEN_UP_BEFORE_FINAL_DOT,
     });
-    await sendDeliverJobs(tx, deps.queue, settled.requeued);
-    return { requeued: settled.requeued.length, given: settled.failed };
+    const pending = await repository.touchForgottenPending(tx, before, now);
+    await sendDeliverJobs(tx, deps.queue, [...settled.requeued, ...pending]);
+    return { requeued: settled.requeued.length, given: settled.failed, forgotten: pending.length };
   });
   const uncertain = await repository.markStuckSendingUncertain(deps.db, before, now, INTERRUPTED);
   if (requeued > 0) deps.logger.warn({ requeued }, 'deliveries stuck before their final dot queued again');
+  if (forgotten > 0) deps.logger.warn({ forgotten }, 'deliveries left pending without a job queued again');
   if (given > 0) deps.logger.error({ given }, 'deliveries that stopped their sender every time failed');
   if (uncertain > 0) deps.logger.warn({ uncertain }, 'deliveries stuck while sending marked uncertain');
-  return requeued + given + uncertain;
+  return requeued + given + forgotten + uncertain;
 }
 
 const GIVEN_UP_BEFORE_FINAL_DOT = `The sender stopped every time it sent this mail (${MAX_STUCK_ATTEMPTS} attempts), each time before the SMTP server could accept it: it was not delivered.`;

@@ -19,6 +19,10 @@ function newRelease(db: Database, queued: string[]): DeliveryDeps {
       sendMany: async (_job, items) => {
         queued.push(...items.map((item) => (item.payload as { deliveryId: string }).deliveryId));
       },
+      send: async (_job, payload) => {
+        queued.push((payload as { deliveryId: string }).deliveryId);
+        return null;
+      },
     },
     mailer: {
       transport: 'smtp',

@@ -18,7 +18,7 @@ import {
 } from '#server-test/smtp-test-server';
 import { startTestApi, type TestApi } from '#server-test/test-api';
 import { type FakeProviders, startFakeProviders } from '#test/fakes/fake-providers';
-import { buildIssue } from './build-issue.usecases';
+import { buildIssue, buildIssueAttempt } from './build-issue.usecases';
 
 let fakes: FakeProviders;
 let smtp: TestSmtpServer;
@@ -63,6 +63,18 @@ async function queuedRun(digestId: string, slot = new Date()) {
 
 const deliveriesOf = (digestId: string) =>
   t.database.db.select().from(deliveries).where(eq(deliveries.digestId, digestId)).orderBy(deliveries.kind);
+
+/** The delivery jobs queued for these deliveries: their ids, and how long each waits to start. */
+async function deliverJobsOf(deliveryIds: string[]) {
+  const jobs = await t.database.db.execute(
+    sql`select data->>'deliveryId' as id, extract(epoch from start_after - now())::float as starts_in
+        from pgboss.job where name = 'issues.deliver' and data->>'deliveryId' in (${sql.join(
+          deliveryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return (jobs as unknown as { rows: { id: string; starts_in: number }[] }).rows;
+}
 
 const received = (messageId: string) => smtp.received.filter((mail) => mail.parsed.messageId === messageId);
 /** A header as sent, unfolded (long ones are folded over several lines). */
@@ -116,13 +128,7 @@ describe('building an issue', () => {
       ['subscriber', 'friend@example.com', 'pending'],
     ]);
     for (const row of rows) expect(row.messageId).toBe(`<${row.deliveryId}@digest.test>`);
-    const jobs = await t.database.db.execute(
-      sql`select data->>'deliveryId' as id from pgboss.job where name = 'issues.deliver' and data->>'deliveryId' in (${sql.join(
-        rows.map((row) => sql`${row.deliveryId}`),
-        sql`, `,
-      )})`,
-    );
-    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(2);
+    expect(await deliverJobsOf(rows.map((row) => row.deliveryId))).toHaveLength(2);
 
     // The run is finished: building it again changes nothing.
     expect(await buildIssue(deps(), run.runId)).toEqual({ status: 'done-before' });
@@ -361,6 +367,97 @@ describe('delivering an issue', () => {
       expect(await stateOf(copy.deliveryId)).toMatchObject({ state: 'held' });
       expect(received(copy.messageId)).toHaveLength(0);
     }
+  });
+});
+
+describe('a build job mails its own issue', () => {
+  const stateOf = async (deliveryId: string) =>
+    (await t.database.db.select().from(deliveries).where(eq(deliveries.deliveryId, deliveryId)))[0];
+
+  it("sends every recipient's copy once the issue is stored, with no job per delivery", async () => {
+    const owner = await signUp(t);
+    const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
+    const run = await queuedRun(digest.digestId);
+
+    await buildIssueAttempt(deps(), run.runId);
+
+    const rows = await deliveriesOf(digest.digestId);
+    expect(rows.map((row) => [row.recipient, row.state, row.attempts])).toEqual([
+      [owner.email, 'sent', 1],
+      ['friend@example.com', 'sent', 1],
+    ]);
+    for (const row of rows) expect(received(row.messageId)).toHaveLength(1);
+    expect(await deliverJobsOf(rows.map((row) => row.deliveryId))).toEqual([]);
+  });
+
+  it('a retry of a build job whose attempt died after storing the issue sends what it left unsent, once', async () => {
+    const owner = await signUp(t);
+    const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
+    const run = await queuedRun(digest.digestId);
+    // The attempt that died: the issue stored, the owner's copy not yet claimed, the friend's claimed and
+    // killed before its final dot.
+    await buildIssue(deps(), run.runId, { mailBy: 'caller' });
+    const [ownerCopy, friendCopy] = await deliveriesOf(digest.digestId);
+    if (!ownerCopy || !friendCopy) throw new Error('deliveries missing');
+    await t.database.db
+      .update(deliveries)
+      .set({ state: 'sending', attempts: 1, beforeFinalDot: true, sendingAt: new Date() })
+      .where(eq(deliveries.deliveryId, friendCopy.deliveryId));
+
+    await buildIssueAttempt(deps(), run.runId, { id: 'j', retryCount: 1, retryLimit: 3 });
+    await buildIssueAttempt(deps(), run.runId, { id: 'j', retryCount: 2, retryLimit: 3 });
+
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(received(ownerCopy.messageId)).toHaveLength(1);
+    expect(received(friendCopy.messageId)).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(digestBuilds).where(eq(digestBuilds.digestId, digest.digestId)),
+    ).toHaveLength(1);
+  });
+
+  it('hands a delivery that fails for now to its own job, which waits before it retries', async () => {
+    const owner = await signUp(t);
+    const digest = await createDigest(t.app, owner, {
+      sources: [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }],
+    });
+    dataAnswers.push(451);
+
+    await buildIssueAttempt(deps(), (await queuedRun(digest.digestId)).runId);
+
+    const [ownerCopy] = await deliveriesOf(digest.digestId);
+    if (!ownerCopy) throw new Error('delivery missing');
+    expect(ownerCopy).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(ownerCopy.lastError).toMatch(/^451 /);
+    const jobs = await deliverJobsOf([ownerCopy.deliveryId]);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.starts_in).toBeGreaterThan(5);
+    expect(received(ownerCopy.messageId)).toHaveLength(0);
+
+    await deliver(deliveryDeps(), ownerCopy.deliveryId, { id: 'j', retryCount: 0, retryLimit: 8 });
+    expect(await stateOf(ownerCopy.deliveryId)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(received(ownerCopy.messageId)).toHaveLength(1);
+  });
+
+  it('the stuck sweep queues a delivery left pending for an hour with nothing to send it, and leaves recent ones', async () => {
+    const owner = await signUp(t);
+    const digest = await digestWithFriend(owner, [rssOk(), { type: 'DATE' }, { type: 'HACKER_NEWS' }]);
+    await buildIssue(deps(), (await queuedRun(digest.digestId)).runId, { mailBy: 'caller' });
+    const [ownerCopy, friendCopy] = await deliveriesOf(digest.digestId);
+    if (!ownerCopy || !friendCopy) throw new Error('deliveries missing');
+    const longAgo = new Date(Date.now() - STUCK_SENDING_MS - 1000);
+    await t.database.db
+      .update(deliveries)
+      .set({ updatedAt: longAgo })
+      .where(eq(deliveries.deliveryId, ownerCopy.deliveryId));
+
+    expect(await settleStuckDeliveries(deliveryDeps())).toBeGreaterThanOrEqual(1);
+
+    expect((await deliverJobsOf([ownerCopy.deliveryId, friendCopy.deliveryId])).map((job) => job.id)).toEqual(
+      [ownerCopy.deliveryId],
+    );
+    expect((await stateOf(ownerCopy.deliveryId))?.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(await stateOf(friendCopy.deliveryId)).toMatchObject({ state: 'pending' });
   });
 });
 

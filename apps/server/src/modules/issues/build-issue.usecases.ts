@@ -47,13 +47,21 @@ export interface IssuesDeps {
   recipientsPerDay: number;
   /** Blocks rendered by earlier issues of this process: digests reading the same feed share them. */
   blockCache: BlockHtmlCache;
+  /** Sends these deliveries now (`deliverNow`): the build job mails its issue itself. */
+  deliverNow: (deliveryIds: readonly string[]) => Promise<void>;
 }
 
 export const DAILY_CAP_REASON =
   'Not sent: the account reached its daily limit of different recipients (MAIL_RECIPIENTS_PER_DAY).';
 
 export type BuildOutcome =
-  | { status: 'built'; build: { buildNumber: number; createdAt: Date }; held: boolean }
+  | {
+      status: 'built';
+      build: { buildNumber: number; createdAt: Date };
+      held: boolean;
+      /** The deliveries to send: queued as jobs already unless the caller said it sends them. */
+      pendingDeliveryIds: string[];
+    }
   | { status: 'skipped' | 'empty'; reason: string }
   | { status: 'done-before' };
 
@@ -109,7 +117,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type StoreAttempt =
   | undefined
   | { repeated: string[] }
-  | { buildId: string; buildNumber: number; createdAt: Date };
+  | { buildId: string; buildNumber: number; createdAt: Date; pendingDeliveryIds: string[] };
 
 /** Rolls the build's transaction back: an issue stored meanwhile carried some of this one's items. */
 class CarriedMeanwhile extends Error {}
@@ -158,7 +166,14 @@ function nothingToSend(
 export async function buildIssue(
   deps: IssuesDeps,
   runId: string,
-  options: { ownerOnly?: boolean } = {},
+  options: {
+    ownerOnly?: boolean;
+    /**
+     * Who sends the mail: a job per delivery, queued with the issue (a request that builds it), or the
+     * caller once the issue is stored (the build job, `buildIssueAttempt`).
+     */
+    mailBy?: 'jobs' | 'caller';
+  } = {},
 ): Promise<BuildOutcome> {
   const run = await repository.findRunForBuild(deps.db, runId);
   if (run?.status !== 'queued') return { status: 'done-before' };
@@ -302,8 +317,8 @@ export async function buildIssue(
         if (!stored.stored) throw new CarriedMeanwhile();
         await recordCarriedNewsletters(tx, { digestId: run.digestId, buildId, messageIds: carried, at: now });
         await logRecipients(tx, run.userId, logged, 'issue', now);
-        await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
-        return { buildId, buildNumber, createdAt: now };
+        if (options.mailBy !== 'caller') await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
+        return { buildId, buildNumber, createdAt: now, pendingDeliveryIds: stored.pendingDeliveryIds };
       })
       .catch((error: unknown) => {
         if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };
@@ -350,6 +365,7 @@ export async function buildIssue(
         status: 'built',
         build: { buildNumber: build.buildNumber, createdAt: build.createdAt },
         held: !run.ownerConfirmed,
+        pendingDeliveryIds: build.pendingDeliveryIds,
       };
     }
     if (attempt >= NUMBERING_ATTEMPTS)
@@ -357,10 +373,17 @@ export async function buildIssue(
   }
 }
 
-/** One attempt of a build job: when the last one fails (the job will not run again), the run records why. */
+/**
+ * One attempt of a build job: builds the issue and mails it. A retry of an attempt that died after storing
+ * the issue finds the run built and sends what that attempt left unsent. When the last attempt fails (the
+ * job will not run again), the run records why.
+ */
 export async function buildIssueAttempt(deps: IssuesDeps, runId: string, attempt?: JobAttempt) {
   try {
-    await buildIssue(deps, runId);
+    const outcome = await buildIssue(deps, runId, { mailBy: 'caller' });
+    if (outcome.status === 'built') await deps.deliverNow(outcome.pendingDeliveryIds);
+    else if (outcome.status === 'done-before')
+      await deps.deliverNow(await repository.unsentDeliveriesOfRun(deps.db, runId));
   } catch (error) {
     if (attempt && attempt.retryCount >= attempt.retryLimit) await failRun(deps, runId, error);
     throw error;

@@ -160,6 +160,19 @@ export async function finishRun(
     .where(eq(issueRuns.runId, runId));
 }
 
+/**
+ * The deliveries of a run's issue still `pending` or `sending`: what an attempt of its build job that died
+ * after storing the issue left for the next one to send (or, past the final dot, to mark uncertain).
+ */
+export async function unsentDeliveriesOfRun(db: Database, runId: string): Promise<string[]> {
+  const rows = await db
+    .select({ deliveryId: deliveries.deliveryId })
+    .from(deliveries)
+    .innerJoin(issueRuns, eq(issueRuns.buildId, deliveries.buildId))
+    .where(and(eq(issueRuns.runId, runId), inArray(deliveries.state, ['pending', 'sending'])));
+  return rows.map((row) => row.deliveryId);
+}
+
 /** The number the next issue will most likely get (checked again under lock when it is stored). */
 export async function peekNextBuildNumber(db: Database, digestId: string) {
   const [row] = await db

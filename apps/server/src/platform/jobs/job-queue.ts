@@ -88,6 +88,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
   tx?: Database;
+  /** The job waits this long before a worker may take it (a retry handed over by its first attempt). */
+  startAfterSeconds?: number;
 }
 
 export interface JobQueue {
@@ -234,6 +236,7 @@ export function createJobQueue(options: {
       const id = await boss.send(job.name, job.payload.parse(payload) as object, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.tx ? within(sendOptions.tx) : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
       statistics.added(1);
       return id;
