@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, digestBuilds, digestSubscribers, issueRuns, users } from '#server/db/schema';
 import {
@@ -185,6 +186,48 @@ describe('building an issue', () => {
     expect(counted?.items).toBeGreaterThan(0);
     expect(counted?.items).toBe(counted?.distinct_items);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'stores the issue under the next number when another issue of the digest took its number meanwhile',
+    async () => {
+      const owner = await signUp(t);
+      const digest = await createDigest(t.app, owner, {
+        sources: [rssOk(), { type: 'HACKER_NEWS' }, { type: 'DATE' }],
+      });
+      const run = await queuedRun(digest.digestId);
+      if (t.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      // Another build (another process) has stored issue 1 and not yet committed.
+      const other = new pg.Client({ connectionString: t.database.connectionString });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into digest_builds (build_id, digest_id, build_number, html, text, public_html, created_at)
+           values (gen_random_uuid(), $1, 1, '', '', '', now())`,
+          [digest.digestId],
+        );
+        const building = buildIssue(deps(), run.runId);
+        const waitingForIt = async () => {
+          const rows = await t.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query like '%insert into digest_builds%'`,
+          );
+          return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        };
+        await expect.poll(waitingForIt, { timeout: 10_000 }).toBeGreaterThan(0);
+        await other.query('commit');
+
+        expect(await building).toMatchObject({ status: 'built', build: { buildNumber: 2 } });
+      } finally {
+        await other.end();
+      }
+      const numbers = await t.database.db
+        .select({ number: digestBuilds.buildNumber })
+        .from(digestBuilds)
+        .where(eq(digestBuilds.digestId, digest.digestId));
+      expect(numbers.map((row) => row.number).sort()).toEqual([1, 2]);
+    },
+  );
 
   it('skips a scheduled run of a digest paused after it was queued', async () => {
     const owner = await signUp(t);

@@ -9,6 +9,7 @@ import {
 } from '@digest/email';
 import type { Database } from '#server/db/client';
 import { SENT_ITEMS_KEPT_DAYS } from '#server/db/schema';
+import { isUniqueViolation } from '#server/db/unique-violation';
 import type { IssueDelivery } from '#server/modules/deliveries/deliveries.repository';
 import { sendDeliverJobs } from '#server/modules/deliveries/deliveries.usecases';
 import { lockAccount, logRecipients, recipientsOfLastDay } from '#server/modules/deliveries/mail-limits';
@@ -105,8 +106,11 @@ function withOwnerFixes(appUrl: string, digestId: string, reads: readonly Source
   };
 }
 
-/** Renders can race with a "Send latest digest" of the same digest: the number is checked under lock. */
+/** Renders can race with a "Send latest digest" of the same digest: the number is checked as it is stored. */
 const NUMBERING_ATTEMPTS = 3;
+
+/** The unique index of a digest's issue numbers (migration 0003). */
+const BUILD_NUMBER_INDEX = 'digest_builds_digest_number_unique';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -150,8 +154,9 @@ function nothingToSend(
 /**
  * Builds the issue of one run: fetches every source concurrently, renders it for the recipients and, when
  * a block reads private data, once more as its public copy without that block's content; stores both as
- * the next numbered issue and, in the same transaction, creates one delivery (and one delivery job) per
- * recipient — the owner, plus every subscriber who accepted unless `ownerOnly`. An issue without any news
+ * the next numbered issue and, in the same transaction, creates one delivery per recipient — the owner,
+ * plus every subscriber who accepted unless `ownerOnly` — and, unless the caller sends them (`mailBy`),
+ * one delivery job each. An issue without any news
  * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
  * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
  * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
@@ -271,9 +276,11 @@ export async function buildIssue(
     const sentItems = carriedKeysOf(rendered.blocks, fresh);
     const build = await deps.db
       .transaction(async (tx): Promise<StoreAttempt> => {
-        await repository.lockDigest(tx, run.digestId);
         // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
-        // may have carried some of these newsletters; this one is rendered again without them.
+        // may have carried some of these newsletters; this one is rendered again without them. An issue
+        // without newsletters needs no lock (one round trip per issue of a burst): the store statement finds
+        // an item carried meanwhile itself, and a number taken meanwhile fails the numbers' unique index.
+        if (carried.length > 0) await repository.lockDigest(tx, run.digestId);
         const repeated = await carriedAlready(tx, run.digestId, carried);
         if (repeated.length > 0) return { repeated };
         const now = deps.clock.now();
@@ -322,6 +329,8 @@ export async function buildIssue(
       })
       .catch((error: unknown) => {
         if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };
+        // Another issue of the digest took the number: the next attempt reads it again.
+        if (isUniqueViolation(error, BUILD_NUMBER_INDEX)) return undefined;
         throw error;
       });
     if (build && 'itemsCarried' in build) {

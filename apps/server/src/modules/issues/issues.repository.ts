@@ -183,9 +183,9 @@ export async function peekNextBuildNumber(db: Database, digestId: string) {
 }
 
 /**
- * Locks the digest row so two builds of one digest number their issues one after the other. On its own:
- * a statement that waited for the lock reads the rest of the database as it was before the wait, so the
- * number is read by the next statement (`storeIssue`).
+ * Locks the digest row so two builds of one digest that carry newsletters check them one after the other.
+ * On its own: a statement that waited for the lock reads the rest of the database as it was before the
+ * wait, so the newsletters and the number are read by the next statements.
  */
 export async function lockDigest(tx: Database, digestId: string) {
   await tx.select({ id: digests.digestId }).from(digests).where(eq(digests.digestId, digestId)).for('update');
@@ -197,11 +197,12 @@ export type StoreIssueOutcome =
   | { stored: false; numberTaken: boolean; itemsCarried: boolean };
 
 /**
- * Stores an issue with everything that goes with it, in one statement of the build's transaction (after
- * `lockDigest`): the items it carried (`insertSentItems`), the issue, its run marked built, and its
- * deliveries. Only when `buildNumber` is still the digest's next number and every item is new: otherwise
- * it stores the issue nowhere and says why; items already written (some were new) are the caller's to roll
- * back. Four round trips per issue of a burst were one each (≈ 14 statements an issue in all).
+ * Stores an issue with everything that goes with it, in one statement of the build's transaction: the
+ * items it carried (`insertSentItems`), the issue, its run marked built, and its deliveries. Only when
+ * `buildNumber` is still the digest's next number and every item is new: otherwise it stores the issue
+ * nowhere and says why; items already written (some were new) are the caller's to roll back. Without the
+ * digest's lock, a number an uncommitted issue took fails the unique index instead (once it commits), and
+ * an item it carried is found once it commits (the insert waits for it). Four round trips per issue of a burst were one each (≈ 14 statements an issue in all).
  */
 export async function storeIssue(
   tx: Database,
