@@ -652,6 +652,19 @@ export function spread(values: number[]): string {
   return `${seconds(percentile(values, 50))} / ${seconds(percentile(values, 99))} / ${seconds(Math.max(...values))} s`;
 }
 
+/**
+ * How fast this machine runs plain JavaScript right now: the milliseconds a bare loop of 10⁸ steps takes
+ * (≈ 100 ms on an idle `node-svc` of 2026-11-27). Its speed changes from one run to the next on a shared host, so a
+ * burst times it before and after: runs are comparable when their probes are.
+ */
+export function speedProbeMs(): number {
+  const started = process.hrtime.bigint();
+  let sum = 0;
+  for (let i = 0; i < 1e8; i++) sum += i % 7;
+  if (sum < 0) throw new Error('unreachable: keeps the loop from being optimised away');
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 export function machine(): string {
   const cpu = os.cpus();
   return `${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;

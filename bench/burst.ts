@@ -41,6 +41,7 @@ import {
   scheduleAll,
   seed,
   serverEnvironment,
+  speedProbeMs,
   spread,
   startCluster,
   summariseProfile,
@@ -87,6 +88,8 @@ interface BurstResult {
   statementTimes: StatementTimes;
   /** From the servers being up to the last message: the machine's busy CPU seconds, and the bench's own. */
   machineCpu: { busySeconds: number; benchSeconds: number };
+  /** `speedProbeMs()` just before the servers start and just after they stop. */
+  speedProbe: { beforeMs: number; afterMs: number };
   /** PostgreSQL only: CPU seconds of the run's backends and of the shared processes; counter deltas. */
   postgres?: { cpu: { database: number; shared: number }; counters: Record<string, number> };
   blockCaches: ({ label: string } & Partial<BlockCacheFigures>)[];
@@ -144,6 +147,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     if (mode === 'embedded') await database.close();
     fakes.resetHits();
     const profileDir = PROFILE ? path.join(PROFILE, mode) : undefined;
+    const probeBeforeMs = speedProbeMs();
     const cluster = await startCluster({
       database,
       // info: the workers log their rendered-block cache's figures (and each issue: a few MB of logs).
@@ -182,6 +186,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
     await postgresCpu?.read();
     postgresCpu?.stop();
     await cluster.stop();
+    const speedProbe = { beforeMs: probeBeforeMs, afterMs: speedProbeMs() };
     // After the stop: a backend adds its last counts to pg_stat_database as it exits.
     const countersAfter = countersBefore ? await databaseCounters(db) : undefined;
     const postgres =
@@ -238,6 +243,7 @@ async function runBurst(mode: Mode, fakes: FakeProviders): Promise<BurstResult> 
       duplicateListRecipients: counts.duplicateListRecipients,
       peaks,
       machineCpu,
+      speedProbe,
       statementTimes,
       ...(postgres ? { postgres } : {}),
       blockCaches,
@@ -369,6 +375,10 @@ function printBurst(results: BurstResult[]) {
       '**machine CPU per issue** (every core busy, start to last message; of it the bench with its fakes and sink)',
       (r) =>
         `${((1000 * r.machineCpu.busySeconds) / N).toFixed(1)} ms; bench ${((1000 * r.machineCpu.benchSeconds) / N).toFixed(1)} ms`,
+    ],
+    [
+      'machine speed probe (a bare loop of 10⁸ steps before / after the run; lower is faster)',
+      (r) => `${r.speedProbe.beforeMs.toFixed(0)} / ${r.speedProbe.afterMs.toFixed(0)} ms`,
     ],
     [
       "**PostgreSQL CPU per issue** (the run's backends; shared WAL writer, checkpointer, bgwriter)",
