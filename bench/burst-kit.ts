@@ -654,8 +654,8 @@ export function spread(values: number[]): string {
 
 /**
  * How fast this machine runs plain JavaScript right now: the milliseconds a bare loop of 10⁸ steps takes
- * (≈ 100 ms on an idle `node-svc` of 2026-11-27). Its speed changes from one run to the next on a shared host, so a
- * burst times it before and after: runs are comparable when their probes are.
+ * (≈ 100 ms on an idle `node-svc` of 2026-11-27). Its speed changes from one run to the next on a shared
+ * host, so a burst times it before and after: runs are comparable when their probes are.
  */
 export function speedProbeMs(): number {
   const started = process.hrtime.bigint();
