@@ -156,8 +156,7 @@ function nothingToSend(
  * a block reads private data, once more as its public copy without that block's content; stores both as
  * the next numbered issue and, in the same transaction, creates one delivery per recipient — the owner,
  * plus every subscriber who accepted unless `ownerOnly` — and, unless the caller sends them (`mailBy`),
- * one delivery job each. An issue without any news
- * is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
+ * one delivery job each. An issue without any news is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
  * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
  * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
  * The newsletters the issue carried are recorded in the same transaction, so no later issue of this digest

@@ -173,7 +173,7 @@ export async function unsentDeliveriesOfRun(db: Database, runId: string): Promis
   return rows.map((row) => row.deliveryId);
 }
 
-/** The number the next issue will most likely get (checked again under lock when it is stored). */
+/** The number the next issue will most likely get (checked again when it is stored). */
 export async function peekNextBuildNumber(db: Database, digestId: string) {
   const [row] = await db
     .select({ last: sql<number | null>`max(${digestBuilds.buildNumber})` })
@@ -202,7 +202,8 @@ export type StoreIssueOutcome =
  * `buildNumber` is still the digest's next number and every item is new: otherwise it stores the issue
  * nowhere and says why; items already written (some were new) are the caller's to roll back. Without the
  * digest's lock, a number an uncommitted issue took fails the unique index instead (once it commits), and
- * an item it carried is found once it commits (the insert waits for it). Four round trips per issue of a burst were one each (≈ 14 statements an issue in all).
+ * an item it carried is found once it commits (the insert waits for it). Four round trips per issue of a
+ * burst were one each (≈ 14 statements an issue in all).
  */
 export async function storeIssue(
   tx: Database,
