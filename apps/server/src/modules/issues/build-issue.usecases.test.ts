@@ -77,6 +77,50 @@ async function deliverJobsOf(deliveryIds: string[]) {
   return (jobs as unknown as { rows: { id: string; starts_in: number }[] }).rows;
 }
 
+/** How many of the Field Notes feed's stories an issue links. */
+const storiesIn = (html = '') => new Set(html.match(/fieldnotes\.example\.com\/2026\/11\/[\w-]+/g)).size;
+
+/** The items a digest's issues carried, as stored (hashed), in a stable order. */
+async function sentItemsOf(digestId: string) {
+  const rows = await t.database.db.execute(
+    sql`select source_key, identity from digest_sent_items where digest_id = ${digestId}
+        order by source_key, identity`,
+  );
+  return (rows as unknown as { rows: { source_key: string; identity: string }[] }).rows;
+}
+
+/**
+ * What `build` answers while another connection (another process's build) holds `statement` uncommitted:
+ * committed once the build waits on a lock in a statement containing `waitsFor`. PostgreSQL only.
+ */
+async function whileUncommitted<T>(
+  statement: string,
+  values: unknown[],
+  waitsFor: string,
+  build: () => Promise<T>,
+): Promise<T> {
+  if (t.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+  const other = new pg.Client({ connectionString: t.database.connectionString });
+  await other.connect();
+  try {
+    await other.query('begin');
+    await other.query(statement, values);
+    const building = build();
+    const waiting = async () => {
+      const rows = await t.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like ${`%${waitsFor}%`}`,
+      );
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+    await other.query('commit');
+    return await building;
+  } finally {
+    await other.end();
+  }
+}
+
 const received = (messageId: string) => smtp.received.filter((mail) => mail.parsed.messageId === messageId);
 /** A header as sent, unfolded (long ones are folded over several lines). */
 const header = (mail: Received, name: string) =>
@@ -195,37 +239,59 @@ describe('building an issue', () => {
         sources: [rssOk(), { type: 'HACKER_NEWS' }, { type: 'DATE' }],
       });
       const run = await queuedRun(digest.digestId);
-      if (t.database.kind !== 'postgres') throw new Error('PostgreSQL only');
       // Another build (another process) has stored issue 1 and not yet committed.
-      const other = new pg.Client({ connectionString: t.database.connectionString });
-      await other.connect();
-      try {
-        await other.query('begin');
-        await other.query(
-          `insert into digest_builds (build_id, digest_id, build_number, html, text, public_html, created_at)
-           values (gen_random_uuid(), $1, 1, '', '', '', now())`,
-          [digest.digestId],
-        );
-        const building = buildIssue(deps(), run.runId);
-        const waitingForIt = async () => {
-          const rows = await t.database.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity
-                where wait_event_type = 'Lock' and query like '%insert into digest_builds%'`,
-          );
-          return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-        };
-        await expect.poll(waitingForIt, { timeout: 10_000 }).toBeGreaterThan(0);
-        await other.query('commit');
+      const outcome = await whileUncommitted(
+        `insert into digest_builds (build_id, digest_id, build_number, html, text, public_html, created_at)
+         values (gen_random_uuid(), $1, 1, '', '', '', now())`,
+        [digest.digestId],
+        'insert into digest_builds',
+        () => buildIssue(deps(), run.runId),
+      );
 
-        expect(await building).toMatchObject({ status: 'built', build: { buildNumber: 2 } });
-      } finally {
-        await other.end();
-      }
+      expect(outcome).toMatchObject({ status: 'built', build: { buildNumber: 2 } });
       const numbers = await t.database.db
         .select({ number: digestBuilds.buildNumber })
         .from(digestBuilds)
         .where(eq(digestBuilds.digestId, digest.digestId));
       expect(numbers.map((row) => row.number).sort()).toEqual([1, 2]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a build job that stores its issue in one statement leaves out an item another issue carried meanwhile, and writes nothing of the attempt that met it',
+    async () => {
+      const owner = await signUp(t);
+      // The items a digest reading this feed carries (the same keys for any digest); its only list source.
+      const sources = [rssOk(), { type: 'DATE' }, { type: 'DATE' }];
+      const earlier = await createDigest(t.app, owner, { sources });
+      await buildIssue(deps(), (await queuedRun(earlier.digestId)).runId, { mailBy: 'caller' });
+      const keys = await sentItemsOf(earlier.digestId);
+      expect(keys.length).toBeGreaterThan(1);
+      const digest = await createDigest(t.app, owner, { sources });
+      const run = await queuedRun(digest.digestId);
+      const [taken] = keys;
+
+      // Another issue of the digest (another process) has carried one of the items and not yet committed.
+      const outcome = await whileUncommitted(
+        `insert into digest_sent_items (digest_id, source_key, identity, first_sent_at)
+         values ($1, $2, $3, now())`,
+        [digest.digestId, taken?.source_key, taken?.identity],
+        'insert into digest_sent_items',
+        () => buildIssue(deps(), run.runId, { mailBy: 'caller' }),
+      );
+
+      // Had the failed attempt kept the items it wrote, the next would find nothing new and send nothing.
+      expect(outcome).toMatchObject({ status: 'built', build: { buildNumber: 1 } });
+      expect(await sentItemsOf(digest.digestId)).toEqual(keys);
+      const [issue] = await t.database.db
+        .select({ html: digestBuilds.html })
+        .from(digestBuilds)
+        .where(eq(digestBuilds.digestId, digest.digestId));
+      const [earlierIssue] = await t.database.db
+        .select({ html: digestBuilds.html })
+        .from(digestBuilds)
+        .where(eq(digestBuilds.digestId, earlier.digestId));
+      expect(storiesIn(issue?.html)).toBe(storiesIn(earlierIssue?.html) - 1);
     },
   );
 

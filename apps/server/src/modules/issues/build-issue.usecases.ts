@@ -123,7 +123,7 @@ type StoreAttempt =
   | { repeated: string[] }
   | { buildId: string; buildNumber: number; createdAt: Date; pendingDeliveryIds: string[] };
 
-/** Rolls the build's transaction back: an issue stored meanwhile carried some of this one's items. */
+/** Nothing of the attempt is stored: an issue stored meanwhile carried some of this one's items. */
 class CarriedMeanwhile extends Error {}
 
 /**
@@ -154,12 +154,13 @@ function nothingToSend(
 /**
  * Builds the issue of one run: fetches every source concurrently, renders it for the recipients and, when
  * a block reads private data, once more as its public copy without that block's content; stores both as
- * the next numbered issue and, in the same transaction, creates one delivery per recipient — the owner,
+ * the next numbered issue and, all or nothing with it, creates one delivery per recipient — the owner,
  * plus every subscriber who accepted unless `ownerOnly` — and, unless the caller sends them (`mailBy`),
- * one delivery job each. An issue without any news is not stored or sent; the run keeps the reason. Running it again for a finished run does nothing.
+ * one delivery job each. An issue without any news is not stored or sent; the run keeps the reason. Running
+ * it again for a finished run does nothing.
  * While the owner's address is unverified the deliveries are `held` (no job) until releaseHeldMailJob;
  * subscribers beyond the account's daily recipient cap get a `cancelled` delivery with the reason.
- * The newsletters the issue carried are recorded in the same transaction, so no later issue of this digest
+ * The newsletters the issue carried are recorded with it (all or nothing), so no later issue of this digest
  * carries them again (a manual "Send latest digest" included). So are the items of its list sources
  * (docs/product.md §3 "Every item once"): a later issue leaves them out of each "Only new items" source,
  * and one with nothing new at all is not sent when the digest says so. Recording them with the issue, not
@@ -243,6 +244,10 @@ export async function buildIssue(
         }))),
   ];
 
+  // Only subscribers count against the daily cap: an issue to its owner alone needs neither the account's
+  // lock nor its log (two round trips per issue of a burst).
+  const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
+
   for (let attempt = 1; ; attempt += 1) {
     const publicBlocks = publicCopyOf(blocks);
     const hasPrivateBlocks = publicBlocks.some((block) => block.private);
@@ -273,65 +278,66 @@ export async function buildIssue(
         : rendered.html;
     const carried = carriedNewsletters(rendered.blocks);
     const sentItems = carriedKeysOf(rendered.blocks, fresh);
-    const build = await deps.db
-      .transaction(async (tx): Promise<StoreAttempt> => {
-        // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
-        // may have carried some of these newsletters; this one is rendered again without them. An issue
-        // without newsletters needs no lock (one round trip per issue of a burst): the store statement finds
-        // an item carried meanwhile itself, and a number taken meanwhile fails the numbers' unique index.
-        if (carried.length > 0) await repository.lockDigest(tx, run.digestId);
-        const repeated = await carriedAlready(tx, run.digestId, carried);
-        if (repeated.length > 0) return { repeated };
-        const now = deps.clock.now();
-        // Only subscribers count against the daily cap: an issue to its owner alone needs neither the
-        // account's lock nor its log (two round trips per issue of a burst).
-        const toSubscribers = recipients.some((recipient) => recipient.kind === 'subscriber');
-        if (toSubscribers) await lockAccount(tx, run.userId);
-        const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
-        let room = deps.recipientsPerDay - already.size;
-        const logged: string[] = [];
-        const rows = recipients.map((recipient): IssueDelivery => {
-          const deliveryId = randomUUID();
-          let state: IssueDelivery['state'] = run.ownerConfirmed ? 'pending' : 'held';
-          if (recipient.kind === 'subscriber') {
-            if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
-            else state = 'cancelled';
-          }
-          return {
-            ...recipient,
-            deliveryId,
-            state,
-            lastError: state === 'cancelled' ? DAILY_CAP_REASON : null,
-            messageId: `<${deliveryId}@${deps.mailDomain}>`,
-          };
-        });
-        const buildId = randomUUID();
-        // The list items are checked by the insert itself (no read under the lock in the usual case).
-        const stored = await repository.storeIssue(tx, {
-          runId,
-          buildId,
-          digestId: run.digestId,
-          buildNumber,
-          html: rendered.html,
-          text: rendered.text,
-          publicHtml,
-          createdAt: now,
-          sentItems: { digestId: run.digestId, keys: sentItems, at: now, since },
-          deliveries: rows,
-        });
-        if (!stored.stored && stored.numberTaken) return undefined;
-        if (!stored.stored) throw new CarriedMeanwhile();
-        await recordCarriedNewsletters(tx, { digestId: run.digestId, buildId, messageIds: carried, at: now });
-        await logRecipients(tx, run.userId, logged, 'issue', now);
-        if (options.mailBy !== 'caller') await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
-        return { buildId, buildNumber, createdAt: now, pendingDeliveryIds: stored.pendingDeliveryIds };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };
-        // Another issue of the digest took the number: the next attempt reads it again.
-        if (isUniqueViolation(error, BUILD_NUMBER_INDEX)) return undefined;
-        throw error;
+    // The store is one statement, whole or not at all: an issue that needs nothing more (no newsletters, no
+    // subscribers, no delivery jobs) is stored without a transaction, two round trips fewer per issue.
+    const needsTransaction = carried.length > 0 || toSubscribers || options.mailBy !== 'caller';
+    const storing = (store: (tx: Database) => Promise<StoreAttempt>) =>
+      needsTransaction ? deps.db.transaction(store) : store(deps.db);
+    const build = await storing(async (tx): Promise<StoreAttempt> => {
+      // Under the digest's lock: an issue built meanwhile ("Send latest digest" during a scheduled build)
+      // may have carried some of these newsletters; this one is rendered again without them. An issue
+      // without newsletters needs no lock (one round trip per issue of a burst): the store statement finds
+      // an item carried meanwhile itself, and a number taken meanwhile fails the numbers' unique index.
+      if (carried.length > 0) await repository.lockDigest(tx, run.digestId);
+      const repeated = await carriedAlready(tx, run.digestId, carried);
+      if (repeated.length > 0) return { repeated };
+      const now = deps.clock.now();
+      if (toSubscribers) await lockAccount(tx, run.userId);
+      const already = toSubscribers ? await recipientsOfLastDay(tx, run.userId, now) : new Set<string>();
+      let room = deps.recipientsPerDay - already.size;
+      const logged: string[] = [];
+      const rows = recipients.map((recipient): IssueDelivery => {
+        const deliveryId = randomUUID();
+        let state: IssueDelivery['state'] = run.ownerConfirmed ? 'pending' : 'held';
+        if (recipient.kind === 'subscriber') {
+          if (already.has(recipient.recipient) || room-- > 0) logged.push(recipient.recipient);
+          else state = 'cancelled';
+        }
+        return {
+          ...recipient,
+          deliveryId,
+          state,
+          lastError: state === 'cancelled' ? DAILY_CAP_REASON : null,
+          messageId: `<${deliveryId}@${deps.mailDomain}>`,
+        };
       });
+      const buildId = randomUUID();
+      // The list items are checked by the insert itself (no read under the lock in the usual case).
+      const stored = await repository.storeIssue(tx, {
+        runId,
+        buildId,
+        digestId: run.digestId,
+        buildNumber,
+        html: rendered.html,
+        text: rendered.text,
+        publicHtml,
+        createdAt: now,
+        sentItems: { digestId: run.digestId, keys: sentItems, at: now, since },
+        deliveries: rows,
+      });
+      if (!stored.stored && stored.numberTaken) return undefined;
+      // The statement stored nothing; a transaction's rollback undoes what came before it.
+      if (!stored.stored) throw new CarriedMeanwhile();
+      await recordCarriedNewsletters(tx, { digestId: run.digestId, buildId, messageIds: carried, at: now });
+      await logRecipients(tx, run.userId, logged, 'issue', now);
+      if (options.mailBy !== 'caller') await sendDeliverJobs(tx, deps.queue, stored.pendingDeliveryIds);
+      return { buildId, buildNumber, createdAt: now, pendingDeliveryIds: stored.pendingDeliveryIds };
+    }).catch((error: unknown) => {
+      if (error instanceof CarriedMeanwhile) return { itemsCarried: true as const };
+      // Another issue of the digest took the number: the next attempt reads it again.
+      if (isUniqueViolation(error, BUILD_NUMBER_INDEX)) return undefined;
+      throw error;
+    });
     if (build && 'itemsCarried' in build) {
       underConditions = await withoutSent();
       fresh = underConditions.issue;

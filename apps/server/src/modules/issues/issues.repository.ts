@@ -1,5 +1,6 @@
 import type { Source } from '@digest/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { abortStatementIf, isAbortedStatement } from '#server/db/abort-statement';
 import { type Database, rowsOf } from '#server/db/client';
 import { preparedPerDatabase } from '#server/db/prepared-queries';
 import { deliveries, digestBuilds, digests, issueRuns, type RunStatus, users } from '#server/db/schema';
@@ -196,17 +197,21 @@ export type StoreIssueOutcome =
   | { stored: true; pendingDeliveryIds: string[] }
   | { stored: false; numberTaken: boolean; itemsCarried: boolean };
 
+/** The reason the statement storing an issue fails with when another issue carried one of its items. */
+const ITEMS_CARRIED_MEANWHILE = 'another issue of the digest carried some of these items meanwhile';
+
 /**
- * Stores an issue with everything that goes with it, in one statement of the build's transaction: the
- * items it carried (`insertSentItems`), the issue, its run marked built, and its deliveries. Only when
- * `buildNumber` is still the digest's next number and every item is new: otherwise it stores the issue
- * nowhere and says why; items already written (some were new) are the caller's to roll back. Without the
- * digest's lock, a number an uncommitted issue took fails the unique index instead (once it commits), and
- * an item it carried is found once it commits (the insert waits for it). Four round trips per issue of a
- * burst were one each (≈ 14 statements an issue in all).
+ * Stores an issue with everything that goes with it, in one statement: the items it carried
+ * (`insertSentItems`), the issue, its run marked built, and its deliveries. Only when `buildNumber` is still
+ * the digest's next number and every item is new: otherwise it stores nothing and says why. An item another
+ * issue carried meanwhile fails the statement (`abortStatementIf`), which undoes the items it had written,
+ * so the statement needs no transaction of its own (in one, the transaction can then only roll back).
+ * Without the digest's lock, a number an uncommitted issue took fails the unique index instead (once it
+ * commits), and an item it carried is found once it commits (the insert waits for it). Four round trips
+ * per issue of a burst were one each (≈ 14 statements an issue in all).
  */
 export async function storeIssue(
-  tx: Database,
+  db: Database,
   issue: {
     runId: string;
     buildId: string;
@@ -222,8 +227,8 @@ export async function storeIssue(
 ): Promise<StoreIssueOutcome> {
   const at = issue.createdAt.toISOString();
   const numbered = sql`(select number from next) = ${issue.buildNumber}`;
-  const [row] = await rowsOf<{ numbered: boolean; all_new: boolean; pending: string[] }>(
-    tx,
+  const stored = await rowsOf<{ numbered: boolean; all_new: boolean; pending: string[] }>(
+    db,
     sql`
     with next as (
       select coalesce(max(build_number), 0) + 1 as number from digest_builds where digest_id = ${issue.digestId}
@@ -244,9 +249,15 @@ export async function storeIssue(
     ), delivered as (${insertIssueDeliveries(sql`stored`, { digestId: issue.digestId, at: issue.createdAt }, issue.deliveries)}
     )
     select numbered, all_new,
+      ${abortStatementIf(sql`numbered and not all_new`, ITEMS_CARRIED_MEANWHILE)} as aborted,
       array(select delivery_id::text from delivered where state = 'pending')::text[] as pending
     from checked`,
-  );
+  ).catch((error: unknown) => {
+    if (isAbortedStatement(error, ITEMS_CARRIED_MEANWHILE)) return 'items carried' as const;
+    throw error;
+  });
+  if (stored === 'items carried') return { stored: false, numberTaken: false, itemsCarried: true };
+  const [row] = stored;
   if (!row) throw new Error('storing the issue answered no row');
   if (row.numbered && row.all_new) return { stored: true, pendingDeliveryIds: row.pending };
   return { stored: false, numberTaken: !row.numbered, itemsCarried: !row.all_new };
