@@ -257,9 +257,12 @@ describe('building an issue', () => {
     },
   );
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'a build job that stores its issue in one statement leaves out an item another issue carried meanwhile, and writes nothing of the attempt that met it',
-    async () => {
+  it.runIf(process.env.TEST_DATABASE_URL).each([
+    ['a build job (the store statement on its own)', 'caller' as const],
+    ['"Send latest digest" (in a transaction with its delivery jobs)', 'jobs' as const],
+  ])(
+    '%s leaves out an item another issue carried meanwhile, and keeps nothing of the attempt that met it',
+    async (_, mailBy) => {
       const owner = await signUp(t);
       // The items a digest reading this feed carries (the same keys for any digest); its only list source.
       const sources = [rssOk(), { type: 'DATE' }, { type: 'DATE' }];
@@ -277,7 +280,7 @@ describe('building an issue', () => {
          values ($1, $2, $3, now())`,
         [digest.digestId, taken?.source_key, taken?.identity],
         'insert into digest_sent_items',
-        () => buildIssue(deps(), run.runId, { mailBy: 'caller' }),
+        () => buildIssue(deps(), run.runId, { mailBy }),
       );
 
       // Had the failed attempt kept the items it wrote, the next would find nothing new and send nothing.
@@ -292,6 +295,10 @@ describe('building an issue', () => {
         .from(digestBuilds)
         .where(eq(digestBuilds.digestId, earlier.digestId));
       expect(storiesIn(issue?.html)).toBe(storiesIn(earlierIssue?.html) - 1);
+      // One delivery, of the attempt that stored the issue; with a job only when the caller asked for jobs.
+      const rows = await deliveriesOf(digest.digestId);
+      expect(rows).toHaveLength(1);
+      expect(await deliverJobsOf(rows.map((row) => row.deliveryId))).toHaveLength(mailBy === 'jobs' ? 1 : 0);
     },
   );
 
