@@ -18,8 +18,8 @@ export const buildIssueJob = defineJob({
   },
   // A full batch fetches the next at once: waiting out the polling interval after every batch capped a
   // process at 2 × 8 builds per 0.5 s, which is what the burst bench measured (60/s with two workers).
-  // Four batches at once: a build also sends its mail (docs/decisions/0009), so a batch waits for mailer
-  // connections too, and two left the CPU idle (one burst each: 197 → 208 issues/s on PostgreSQL,
-  // 102 → 111 embedded).
-  work: { batchSize: 8, pollingIntervalSeconds: 0.5, localConcurrency: 4, burstWhenBatchFull: true },
+  // Two batches at once (docs/decisions/0011): four kept the CPU no busier, but their synchronous rendering
+  // filled each turn of the event loop, and a delivery waits three turns between its final-dot mark and its
+  // `sent` write: a worker killed then left 0–5 deliveries `uncertain` (2 on average), two batches none.
+  work: { batchSize: 8, pollingIntervalSeconds: 0.5, localConcurrency: 2, burstWhenBatchFull: true },
 });
