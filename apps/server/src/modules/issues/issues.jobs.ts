@@ -20,6 +20,6 @@ export const buildIssueJob = defineJob({
   // process at 2 × 8 builds per 0.5 s, which is what the burst bench measured (60/s with two workers).
   // Two batches at once (docs/decisions/0011): four kept the CPU no busier, but their synchronous rendering
   // filled each turn of the event loop, and a delivery waits three turns between its final-dot mark and its
-  // `sent` write: a worker killed then left 0–5 deliveries `uncertain` (2 on average), two batches none.
+  // `sent` write: a worker killed then left 0–5 deliveries `uncertain` (2 on average), two batches 0–1.
   work: { batchSize: 8, pollingIntervalSeconds: 0.5, localConcurrency: 2, burstWhenBatchFull: true },
 });
